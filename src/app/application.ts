@@ -1,0 +1,141 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { SqliteHandle } from '../db/sqlite.js';
+import type { SystemDatabase } from '../db/system.schema.js';
+import { systemClock, type Clock } from '../domain/clock.js';
+import { SessionService } from '../domain/sessions/session.service.js';
+import { SettingsService } from '../domain/settings/settings.service.js';
+import { UserService } from '../domain/users/user.service.js';
+import { WorkspaceService } from '../domain/workspaces/workspace.service.js';
+import type { HttpDeps } from '../http/http-deps.js';
+import { firstRunSetup, isPristine, type FirstRunReport } from './first-run.js';
+import { RequestMonitor } from './request-monitor.js';
+import { RestServer, type RestEndpoint } from './rest-server.js';
+import { openSystemStore } from './system-store.js';
+
+export interface ApplicationOptions {
+  dataDir: string;
+  clock?: Clock;
+  /** Overrides of rest.host / rest.port for this run only (port 0: any free port). */
+  restOverride?: { host?: string; port?: number };
+  logger?: FastifyServerOptions['logger'];
+  /** Password for the first-run admin; random when absent. */
+  adminPassword?: string;
+  /** How often to look for settings saved by another process (the CLI), in ms. */
+  settingsPollMs?: number;
+}
+
+export interface StartReport {
+  firstRun?: FirstRunReport;
+  workspaceProblem?: string;
+  rest?: RestEndpoint;
+}
+
+/**
+ * The application shell: system database, services, the open workspace and the REST
+ * server, which follows the settings while the application runs.
+ */
+export class Application {
+  readonly users: UserService;
+  readonly sessions: SessionService;
+  readonly settings: SettingsService;
+  readonly workspaces: WorkspaceService;
+  readonly monitor = new RequestMonitor();
+  readonly rest: RestServer;
+  private poller: NodeJS.Timeout | undefined;
+  private dataVersion = 0;
+  private stopped = false;
+
+  private constructor(
+    private readonly system: SqliteHandle<SystemDatabase>,
+    readonly clock: Clock,
+    private readonly options: ApplicationOptions,
+  ) {
+    this.users = new UserService(system.db, clock);
+    this.sessions = new SessionService(system.db, clock);
+    this.settings = new SettingsService(system.db);
+    this.workspaces = new WorkspaceService(system.db, clock, options.dataDir);
+    this.rest = new RestServer(this.httpDeps(), options.logger ?? false);
+  }
+
+  static async open(options: ApplicationOptions): Promise<Application> {
+    const system = await openSystemStore(options.dataDir);
+    return new Application(system, options.clock ?? systemClock, options);
+  }
+
+  httpDeps(): HttpDeps {
+    return {
+      clock: this.clock,
+      sessions: this.sessions,
+      users: this.users,
+      settings: this.settings,
+      workspaces: this.workspaces,
+      onRequestDone: (entry) => this.monitor.record(entry),
+    };
+  }
+
+  /** First-run setup if the data folder is pristine, reopen the last workspace, start REST as configured. */
+  async start(): Promise<StartReport> {
+    const report: StartReport = {};
+    if (await isPristine(this)) {
+      report.firstRun = await firstRunSetup({
+        users: this.users,
+        workspaces: this.workspaces,
+        settings: this.settings,
+        clock: this.clock,
+        dataDir: this.options.dataDir,
+        adminPassword: this.options.adminPassword,
+      });
+    } else {
+      const reopened = await this.workspaces.reopenLast();
+      report.workspaceProblem = reopened.problem;
+    }
+    await this.applySettings();
+    report.rest = this.rest.address();
+    this.dataVersion = this.readDataVersion();
+    this.poller = setInterval(() => void this.pollSettings(), this.options.settingsPollMs ?? 1000);
+    this.poller.unref();
+    return report;
+  }
+
+  /** Makes the REST server follow the saved settings: takes effect at once, no restart. */
+  async applySettings(): Promise<void> {
+    if (this.stopped) return;
+    const settings = await this.settings.getAll();
+    const override = this.options.restOverride ?? {};
+    await this.rest.reconcile(
+      settings['rest.enabled']
+        ? { host: override.host ?? settings['rest.host'], port: override.port ?? settings['rest.port'] }
+        : undefined,
+    );
+  }
+
+  /** PRAGMA data_version changes when another connection (the CLI) committed to the system database. */
+  private readDataVersion(): number {
+    return Number(this.system.raw.pragma('data_version', { simple: true }));
+  }
+
+  private async pollSettings(): Promise<void> {
+    if (this.stopped) return;
+    const version = this.readDataVersion();
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    this.sessions.clearCache();
+    try {
+      await this.applySettings();
+    } catch (error) {
+      console.error(
+        `pim: could not apply the new REST settings: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+  }
+
+  /** Graceful stop: in-flight requests finish, then the databases close. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.poller) clearInterval(this.poller);
+    await this.rest.stop();
+    await this.workspaces.closeAll();
+    await this.system.close();
+  }
+}

@@ -1,0 +1,85 @@
+import { Application, type StartReport } from '../../app/application.js';
+import { UsageError } from '../cli-error.js';
+import type { CommandInput } from '../main.js';
+
+function parsePort(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const port = /^\d+$/.test(String(value)) ? Number(value) : NaN;
+  if (!Number.isInteger(port) || port > 65535)
+    throw new UsageError(`--port must be a number from 0 to 65535, not '${String(value)}'`);
+  return port;
+}
+
+function banner(report: StartReport, dataDir: string, out: (line: string) => void): void {
+  const url = report.rest
+    ? `http://${report.rest.host.includes(':') ? `[${report.rest.host}]` : report.rest.host}:${report.rest.port}`
+    : undefined;
+  const first = report.firstRun;
+  if (first) {
+    out('pim: first start of this data folder, set up ready to try.');
+    out(`  Data folder:  ${dataDir}`);
+    out(`  Admin user:   admin`);
+    out(
+      first.passwordGenerated
+        ? `  Password:     ${first.adminPassword}   (shown only now; set PIM_ADMIN_PASSWORD before the first start to choose it)`
+        : '  Password:     from PIM_ADMIN_PASSWORD',
+    );
+    out(
+      `  Workspace:    ${first.workspace.name} (opened; ${first.products} products, ${first.groups} groups) at ${first.workspace.rootpath}`,
+    );
+  }
+  if (report.workspaceProblem)
+    out(`pim: the last open workspace could not be reopened: ${report.workspaceProblem}`);
+  if (url) {
+    out(`REST API listening on ${url}/api`);
+    out(`  Reference:    ${url}/api/docs (OpenAPI: ${url}/api/openapi.json)`);
+    if (first) {
+      const password = first.passwordGenerated ? first.adminPassword : '$PIM_ADMIN_PASSWORD';
+      out('Try it:');
+      out(`  TOKEN=$(curl -s -X POST ${url}/api/auth/login -H 'Content-Type: application/json' \\`);
+      out(
+        `    -d "{\\"username\\":\\"admin\\",\\"password\\":\\"${password}\\"}" | sed -E 's/.*"token":"([^"]+)".*/\\1/')`,
+      );
+      out(`  curl -s ${url}/api/product -H "Authorization: Bearer $TOKEN"`);
+      out('To turn the REST server off: pim settings set rest.enabled false (takes effect at once)');
+    }
+  } else {
+    out('REST server is disabled. Enable it with: pim settings set rest.enabled true (takes effect at once)');
+  }
+  out('pim is running; stop it with Ctrl+C (SIGINT) or SIGTERM.');
+}
+
+export async function startCommand({ dataDir, positionals, values, out }: CommandInput): Promise<void> {
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  const app = await Application.open({
+    dataDir,
+    restOverride: { port: parsePort(values.port), host: values.host as string | undefined },
+    logger: { level: process.env.PIM_LOG_LEVEL ?? 'info' },
+    adminPassword: process.env.PIM_ADMIN_PASSWORD,
+  });
+  let report: StartReport;
+  try {
+    report = await app.start();
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
+  banner(report, dataDir, out);
+  // The application runs even with the REST server off, as the desktop window would.
+  const keepAlive = setInterval(() => {}, 1 << 30);
+  await new Promise<void>((resolve) => {
+    const shutdown = (signal: string) => {
+      out(`pim: ${signal} received, shutting down`);
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      resolve();
+    };
+    const onInt = () => shutdown('SIGINT');
+    const onTerm = () => shutdown('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+  });
+  clearInterval(keepAlive);
+  await app.stop();
+  out('pim: stopped');
+}

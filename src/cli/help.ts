@@ -1,0 +1,62 @@
+export const HELP: Record<string, string> = {
+  main: `Usage: pim [--data-dir DIR] <command> [options]
+
+Commands:
+  start                 run the application (REST server as configured) until SIGINT or SIGTERM
+  user add|list         manage users
+  workspace create|list manage workspaces
+  settings set|get      read and change settings (rest.enabled, rest.port, rest.host)
+
+Global options:
+  --data-dir DIR        data folder (default: $PIM_DATA_DIR, else the platform's application-data folder)
+  -h, --help            help for pim or a command ("pim user add --help")`,
+  start: `Usage: pim start [--port N] [--host ADDR]
+
+Runs the application until SIGINT or SIGTERM (graceful: running requests finish).
+On the first start of an empty data folder it creates the user admin (password from
+PIM_ADMIN_PASSWORD, else a random one printed once), a demo workspace with sample data,
+opens it and enables the REST server on 127.0.0.1:8765.
+Settings saved while it runs (pim settings set ...) take effect at once.
+
+Options:
+  --port N      listen on port N for this run only (0: any free port); the setting is unchanged
+  --host ADDR   bind to ADDR for this run only`,
+  user: `Usage: pim user <add|list> ...
+
+  pim user add NAME --role ADMIN|EDITOR|VIEWER --password-stdin
+  pim user list`,
+  'user add': `Usage: pim user add NAME --role ADMIN|EDITOR|VIEWER --password-stdin
+
+Creates a user. The password is the first line of standard input, without its line ending:
+  printf '%s\\n' "$PASSWORD" | pim user add api --role EDITOR --password-stdin
+Roles: ADMIN (all rights), EDITOR (read, edit, open workspaces), VIEWER (read only).`,
+  'user list': `Usage: pim user list
+
+Prints one line per user: id, name and role, separated by tabs.`,
+  workspace: `Usage: pim workspace <create|list> ...
+
+  pim workspace create NAME [--path DIR] [--language CODE]
+  pim workspace list`,
+  'workspace create': `Usage: pim workspace create NAME [--path DIR] [--language CODE]
+
+Creates a workspace: a folder with its own database.
+  --path DIR        folder of the workspace; must not exist or be empty
+                    (default: <data-dir>/workspaces/<name>)
+  --language CODE   default language, an ISO 639-2 code (default: deu)`,
+  'workspace list': `Usage: pim workspace list
+
+Prints one line per workspace: id, name, folder, and "open" for the open one, separated by tabs.`,
+  settings: `Usage: pim settings <set|get> ...
+
+  pim settings set KEY VALUE
+  pim settings get [KEY]
+
+Keys: rest.enabled (true|false, default false), rest.port (1024-65535, default 8765),
+      rest.host (default 127.0.0.1). A running application applies changes at once.`,
+  'settings set': `Usage: pim settings set KEY VALUE
+
+Keys: rest.enabled (true|false), rest.port (1024-65535), rest.host (IP address or host name).`,
+  'settings get': `Usage: pim settings get [KEY]
+
+Without KEY prints every setting as KEY=VALUE lines; with KEY prints its value.`,
+};

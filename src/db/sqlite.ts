@@ -1,0 +1,68 @@
+import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect, type Migration, Migrator } from 'kysely';
+
+export interface SqliteHandle<DB> {
+  db: Kysely<DB>;
+  /** The raw connection, for prepared statements on hot paths. Shares Kysely's connection. */
+  raw: Database.Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a SQLite database with the settings every pim database uses.
+ * WAL with synchronous=NORMAL: a committed transaction survives a crash of the
+ * process (kill -9); only a power loss may lose the last commits. Foreign keys on,
+ * because cascades (variants, texts, features, subtrees) rely on them.
+ */
+export function openSqlite<DB>(
+  file: string,
+  options: { mustExist?: boolean; readonly?: boolean } = {},
+): SqliteHandle<DB> {
+  const raw = new Database(file, {
+    fileMustExist: options.mustExist ?? false,
+    readonly: options.readonly ?? false,
+  });
+  try {
+    if (!options.readonly) raw.pragma('journal_mode = WAL');
+    raw.pragma('synchronous = NORMAL');
+    raw.pragma('foreign_keys = ON');
+    raw.pragma('busy_timeout = 5000');
+  } catch (error) {
+    raw.close();
+    throw error;
+  }
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: raw }) });
+  let closed = false;
+  return {
+    db,
+    raw,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** Applies the migrations that are not yet recorded; the applied names are kept in kysely_migration. */
+export async function migrate<DB>(db: Kysely<DB>, migrations: Record<string, Migration>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(
+      `Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/** True when the error is SQLite's unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    ((error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+      (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+  );
+}

@@ -1,0 +1,77 @@
+import { sql, type Migration } from 'kysely';
+
+export const workspaceMigrations: Record<string, Migration> = {
+  '0001_catalogue': {
+    async up(db) {
+      const statements = [
+        sql`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID`,
+        sql`CREATE TABLE product_group (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          parent_id INTEGER REFERENCES product_group(id) ON DELETE CASCADE,
+          bmecat_id TEXT NOT NULL UNIQUE,
+          next_child_seq INTEGER NOT NULL DEFAULT 1,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        )`,
+        sql`CREATE INDEX product_group_parent ON product_group(parent_id, id)`,
+        sql`CREATE TABLE product_group_name (
+          group_id INTEGER NOT NULL REFERENCES product_group(id) ON DELETE CASCADE,
+          lang TEXT NOT NULL,
+          name TEXT NOT NULL,
+          PRIMARY KEY (group_id, lang)
+        ) WITHOUT ROWID`,
+        sql`CREATE TABLE product (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          supplier_pid TEXT NOT NULL UNIQUE,
+          supplier_id_ref TEXT,
+          ean TEXT,
+          manufacturer_pid TEXT,
+          master_id INTEGER REFERENCES product(id) ON DELETE CASCADE,
+          group_id INTEGER REFERENCES product_group(id) ON DELETE SET NULL,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        )`,
+        sql`CREATE INDEX product_master ON product(master_id, id)`,
+        sql`CREATE INDEX product_group_member ON product(group_id, id)`,
+        sql`CREATE INDEX product_updated ON product(updated_at, id)`,
+        sql`CREATE INDEX product_ean ON product(ean)`,
+        // Rowid tables: text values reach 1,000,000 characters, too large for WITHOUT ROWID rows.
+        sql`CREATE TABLE product_text (
+          product_id INTEGER NOT NULL REFERENCES product(id) ON DELETE CASCADE,
+          kind TEXT NOT NULL CHECK (kind IN ('DESCRIPTIONSHORT', 'DESCRIPTIONLONG')),
+          lang TEXT NOT NULL,
+          value TEXT NOT NULL,
+          UNIQUE (product_id, kind, lang)
+        )`,
+        sql`CREATE TABLE feature_def (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          ftidref TEXT NOT NULL UNIQUE,
+          default_unit TEXT
+        )`,
+        sql`CREATE TABLE feature_def_name (
+          feature_id INTEGER NOT NULL REFERENCES feature_def(id) ON DELETE CASCADE,
+          lang TEXT NOT NULL,
+          name TEXT NOT NULL,
+          PRIMARY KEY (feature_id, lang)
+        ) WITHOUT ROWID`,
+        sql`CREATE TABLE product_feature (
+          product_id INTEGER NOT NULL REFERENCES product(id) ON DELETE CASCADE,
+          feature_id INTEGER NOT NULL REFERENCES feature_def(id) ON DELETE RESTRICT,
+          funit TEXT,
+          position INTEGER NOT NULL,
+          PRIMARY KEY (product_id, feature_id)
+        ) WITHOUT ROWID`,
+        sql`CREATE INDEX product_feature_def ON product_feature(feature_id)`,
+        sql`CREATE TABLE product_feature_value (
+          product_id INTEGER NOT NULL,
+          feature_id INTEGER NOT NULL,
+          lang TEXT NOT NULL,
+          value TEXT NOT NULL,
+          UNIQUE (product_id, feature_id, lang),
+          FOREIGN KEY (product_id, feature_id) REFERENCES product_feature(product_id, feature_id) ON DELETE CASCADE
+        )`,
+      ];
+      for (const statement of statements) await statement.execute(db);
+    },
+  },
+};

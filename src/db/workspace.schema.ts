@@ -1,0 +1,90 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of a workspace database (one per workspace folder).
+ * Timestamps are ISO 8601 UTC strings with milliseconds, so they sort as text.
+ */
+export interface WorkspaceDatabase {
+  meta: MetaTable;
+  product: ProductTable;
+  product_text: ProductTextTable;
+  feature_def: FeatureDefTable;
+  feature_def_name: FeatureDefNameTable;
+  product_feature: ProductFeatureTable;
+  product_feature_value: ProductFeatureValueTable;
+  product_group: ProductGroupTable;
+  product_group_name: ProductGroupNameTable;
+}
+
+/** Key/value facts about the workspace: `default_language`, `next_root_group_seq`. */
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  supplier_pid: string;
+  supplier_id_ref: string | null;
+  ean: string | null;
+  manufacturer_pid: string | null;
+  /** Set for a variant: the id of its main product. */
+  master_id: number | null;
+  /** The product group (product_group.id) the product is assigned to. */
+  group_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type TextKind = 'DESCRIPTIONSHORT' | 'DESCRIPTIONLONG';
+
+export interface ProductTextTable {
+  product_id: number;
+  kind: TextKind;
+  lang: string;
+  value: string;
+}
+
+export interface FeatureDefTable {
+  id: Generated<number>;
+  ftidref: string;
+  default_unit: string | null;
+}
+
+export interface FeatureDefNameTable {
+  feature_id: number;
+  lang: string;
+  name: string;
+}
+
+export interface ProductFeatureTable {
+  product_id: number;
+  feature_id: number;
+  funit: string | null;
+  /** Order of the feature within the product (BMEcat keeps feature order). */
+  position: number;
+}
+
+export interface ProductFeatureValueTable {
+  product_id: number;
+  feature_id: number;
+  lang: string;
+  value: string;
+}
+
+export interface ProductGroupTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  /** Hierarchical BMEcat id (1, 2, 2.1, ...). */
+  bmecat_id: string;
+  /** Next number to give a child of this group; numbers are never reused. */
+  next_child_seq: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductGroupNameTable {
+  group_id: number;
+  lang: string;
+  name: string;
+}

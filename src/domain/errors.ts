@@ -1,0 +1,75 @@
+/**
+ * Domain errors carry a stable machine-readable code. Adapters map the code to
+ * their own vocabulary (HTTP status in http/error-status.ts, MCP tool errors in mcp/),
+ * so nothing here knows about transports.
+ */
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'NO_WORKSPACE_OPEN'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** A finer-grained code for clients, e.g. PRODUCT_NOT_FOUND. */
+    readonly detailCode?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string, detailCode = 'VALIDATION_FAILED') {
+    super('VALIDATION_FAILED', message, detailCode);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'Authentication required: send a valid bearer token', detailCode = 'UNAUTHORIZED') {
+    super('UNAUTHORIZED', message, detailCode);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string, detailCode = 'FORBIDDEN') {
+    super('FORBIDDEN', message, detailCode);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message: string, detailCode = 'NOT_FOUND') {
+    super('NOT_FOUND', message, detailCode);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string, detailCode = 'CONFLICT') {
+    super('CONFLICT', message, detailCode);
+  }
+}
+
+export class NoWorkspaceError extends DomainError {
+  constructor() {
+    super(
+      'NO_WORKSPACE_OPEN',
+      'No workspace is open: open one with POST /api/workspace/open',
+      'NO_WORKSPACE_OPEN',
+    );
+  }
+}
+
+export class TooManyRequestsError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('TOO_MANY_REQUESTS', message, 'TOO_MANY_FAILED_LOGINS');
+  }
+}

@@ -1,0 +1,32 @@
+import { iso6392 } from 'iso-639-2';
+import { ValidationError } from '../errors.js';
+
+/**
+ * ISO 639-2 codes: both the bibliographic (/B, `ger`) and terminology (/T, `deu`) forms
+ * are accepted case-insensitively, as BMEcat does. The stored form is /T where one exists
+ * (`deu`, `fra`), which is the form the spec's examples use.
+ */
+const canonical = new Map<string, string>();
+for (const entry of iso6392) {
+  const stored = entry.iso6392T ?? entry.iso6392B;
+  canonical.set(entry.iso6392B, stored);
+  if (entry.iso6392T) canonical.set(entry.iso6392T, stored);
+}
+
+/** Returns the stored form of a language code, or undefined if it is not an ISO 639-2 code. */
+export function lookupLanguage(code: string): string | undefined {
+  if (code.length !== 3) return undefined;
+  return canonical.get(code.toLowerCase());
+}
+
+/** Normalises a language code or throws a ValidationError naming the field. */
+export function normalizeLanguage(code: string, field = 'language'): string {
+  const stored = lookupLanguage(code);
+  if (!stored) {
+    throw new ValidationError(
+      `${field} '${code}' is not an ISO 639-2 language code (for example deu, eng, fra)`,
+      'INVALID_LANGUAGE',
+    );
+  }
+  return stored;
+}

@@ -1,0 +1,108 @@
+import { isIP } from 'node:net';
+import type { Kysely } from 'kysely';
+import type { SystemDatabase } from '../../db/system.schema.js';
+import { ValidationError } from '../errors.js';
+
+export interface Settings {
+  'rest.enabled': boolean;
+  'rest.port': number;
+  'rest.host': string;
+}
+export type SettingKey = keyof Settings;
+
+interface SettingDefinition<T> {
+  default: T;
+  description: string;
+  /** Parses a value typed on the command line or sent as JSON; throws ValidationError. */
+  parse(value: unknown): T;
+}
+
+const HOSTNAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Settings[K]> } = {
+  'rest.enabled': {
+    default: false,
+    description: 'Whether the REST server runs',
+    parse(value) {
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      throw new ValidationError(`rest.enabled must be true or false, not '${String(value)}'`);
+    },
+  },
+  'rest.port': {
+    default: 8765,
+    description: 'TCP port of the REST server (1024 to 65535)',
+    parse(value) {
+      const port = typeof value === 'number' ? value : /^\d+$/.test(String(value)) ? Number(value) : NaN;
+      if (!Number.isInteger(port) || port < 1024 || port > 65535) {
+        throw new ValidationError(
+          `rest.port must be a whole number from 1024 to 65535, not '${String(value)}'`,
+        );
+      }
+      return port;
+    },
+  },
+  'rest.host': {
+    default: '127.0.0.1',
+    description: 'Address the REST server binds to; 127.0.0.1 answers this machine only',
+    parse(value) {
+      const host = String(value);
+      if (isIP(host) === 0 && !HOSTNAME.test(host)) {
+        throw new ValidationError(`rest.host must be an IP address or host name, not '${host}'`);
+      }
+      return host;
+    },
+  },
+};
+
+export const SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_DEFINITIONS, key);
+}
+
+function assertKey(key: string): asserts key is SettingKey {
+  if (!isSettingKey(key)) {
+    throw new ValidationError(`Unknown setting '${key}'; known settings: ${SETTING_KEYS.join(', ')}`);
+  }
+}
+
+export class SettingsService {
+  constructor(private readonly db: Kysely<SystemDatabase>) {}
+
+  async getAll(): Promise<Settings> {
+    const rows = await this.db.selectFrom('setting').selectAll().execute();
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
+    const result = {} as Record<SettingKey, unknown>;
+    for (const key of SETTING_KEYS) {
+      const raw = stored.get(key);
+      result[key] =
+        raw === undefined
+          ? SETTING_DEFINITIONS[key].default
+          : SETTING_DEFINITIONS[key].parse(JSON.parse(raw));
+    }
+    return result as Settings;
+  }
+
+  async get(key: string): Promise<Settings[SettingKey]> {
+    assertKey(key);
+    return (await this.getAll())[key];
+  }
+
+  /** Validates and stores one setting; returns the stored value. */
+  async set(key: string, value: unknown): Promise<Settings[SettingKey]> {
+    assertKey(key);
+    const parsed = SETTING_DEFINITIONS[key].parse(value);
+    await this.db
+      .insertInto('setting')
+      .values({ key, value: JSON.stringify(parsed) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(parsed) }))
+      .execute();
+    return parsed;
+  }
+
+  async anyStored(): Promise<boolean> {
+    return (await this.db.selectFrom('setting').select('key').limit(1).executeTakeFirst()) !== undefined;
+  }
+}

@@ -1,0 +1,190 @@
+import { mkdirSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { SystemDatabase } from '../../db/system.schema.js';
+import { isUniqueViolation } from '../../db/sqlite.js';
+import type { Clock } from '../clock.js';
+import { ConflictError, NoWorkspaceError, NotFoundError, ValidationError } from '../errors.js';
+import { normalizeLanguage } from '../languages/language.js';
+import { initWorkspaceDatabase, openWorkspaceDatabase, type OpenWorkspace } from './open-workspace.js';
+
+export interface WorkspaceDto {
+  id: number;
+  name: string;
+  rootpath: string;
+  active: boolean;
+}
+
+export const WORKSPACE_NAME_MAX = 128;
+const OPEN_STATE_KEY = 'open_workspace_id';
+
+function slug(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+  return base || 'workspace';
+}
+
+/**
+ * The workspace registry (in the system database) and the one open workspace.
+ * The open workspace belongs to the application, not to a token: one for everybody.
+ */
+export class WorkspaceService {
+  private active: OpenWorkspace | undefined;
+  /**
+   * Databases opened in this process stay open until shutdown, so a request still
+   * running on a workspace that was just switched away from can finish.
+   */
+  private readonly opened = new Map<number, OpenWorkspace>();
+
+  constructor(
+    private readonly db: Kysely<SystemDatabase>,
+    private readonly clock: Clock,
+    private readonly dataDir: string,
+  ) {}
+
+  current(): OpenWorkspace | undefined {
+    return this.active;
+  }
+
+  requireOpen(): OpenWorkspace {
+    if (!this.active) throw new NoWorkspaceError();
+    return this.active;
+  }
+
+  async list(): Promise<WorkspaceDto[]> {
+    const rows = await this.db.selectFrom('workspace').selectAll().orderBy('id').execute();
+    return rows.map((r) => this.toDto(r));
+  }
+
+  async count(): Promise<number> {
+    return (await this.db.selectFrom('workspace').select('id').execute()).length;
+  }
+
+  async create(input: { name: string; path?: string; language?: string }): Promise<WorkspaceDto> {
+    const name = input.name.trim();
+    if (!name) throw new ValidationError('Workspace name must not be empty');
+    if (name.length > WORKSPACE_NAME_MAX) {
+      throw new ValidationError(`Workspace name must be at most ${WORKSPACE_NAME_MAX} characters`);
+    }
+    const language = normalizeLanguage(input.language ?? 'deu');
+    const rootpath = resolve(
+      input.path
+        ? isAbsolute(input.path)
+          ? input.path
+          : resolve(input.path)
+        : join(this.dataDir, 'workspaces', slug(name)),
+    );
+    const existed = existsSync(rootpath);
+    if (existed && (!statSync(rootpath).isDirectory() || readdirSync(rootpath).length > 0)) {
+      throw new ValidationError(
+        `Workspace path ${rootpath} exists and is not an empty folder`,
+        'WORKSPACE_PATH_TAKEN',
+      );
+    }
+    const taken = await this.db
+      .selectFrom('workspace')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (taken) throw new ConflictError(`Workspace '${name}' already exists`, 'WORKSPACE_EXISTS');
+    mkdirSync(rootpath, { recursive: true });
+    try {
+      await initWorkspaceDatabase(rootpath, language);
+      const row = await this.db
+        .insertInto('workspace')
+        .values({ name, rootpath, created_at: this.clock.now().toISOString() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return this.toDto(row);
+    } catch (error) {
+      // Leave nothing behind: the folder was empty or absent before.
+      rmSync(rootpath, { recursive: true, force: true });
+      if (existed) mkdirSync(rootpath, { recursive: true });
+      if (isUniqueViolation(error))
+        throw new ConflictError(`Workspace '${name}' already exists`, 'WORKSPACE_EXISTS');
+      throw error;
+    }
+  }
+
+  async open(input: { workspaceId?: number; workspaceName?: string }): Promise<WorkspaceDto> {
+    const row = await this.resolve(input);
+    if (this.active?.id === row.id) {
+      throw new ValidationError(`Workspace '${row.name}' is already loaded`, 'WORKSPACE_ALREADY_LOADED');
+    }
+    const opened = this.opened.get(row.id) ?? (await openWorkspaceDatabase(row));
+    this.opened.set(row.id, opened);
+    this.active = opened;
+    await this.db
+      .insertInto('app_state')
+      .values({ key: OPEN_STATE_KEY, value: String(row.id) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(row.id) }))
+      .execute();
+    return this.toDto(row);
+  }
+
+  /** The id of the workspace the application has open (or last had open), from the system database. */
+  async openWorkspaceId(): Promise<number | undefined> {
+    const state = await this.db
+      .selectFrom('app_state')
+      .select('value')
+      .where('key', '=', OPEN_STATE_KEY)
+      .executeTakeFirst();
+    return state ? Number(state.value) : undefined;
+  }
+
+  /** Reopens the workspace that was open when the application last ran; returns why not, if it fails. */
+  async reopenLast(): Promise<{ workspace?: WorkspaceDto; problem?: string }> {
+    const id = await this.openWorkspaceId();
+    if (id === undefined) return {};
+    try {
+      return { workspace: await this.open({ workspaceId: id }) };
+    } catch (error) {
+      return { problem: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    this.active = undefined;
+    const handles = [...this.opened.values()];
+    this.opened.clear();
+    await Promise.all(handles.map((h) => h.close()));
+  }
+
+  private async resolve(input: { workspaceId?: number; workspaceName?: string }) {
+    if (input.workspaceId === undefined && input.workspaceName === undefined) {
+      throw new ValidationError('workspaceId or workspaceName is required');
+    }
+    const byId =
+      input.workspaceId === undefined
+        ? undefined
+        : await this.db
+            .selectFrom('workspace')
+            .selectAll()
+            .where('id', '=', input.workspaceId)
+            .executeTakeFirst();
+    const byName =
+      input.workspaceName === undefined
+        ? undefined
+        : await this.db
+            .selectFrom('workspace')
+            .selectAll()
+            .where('name', '=', input.workspaceName)
+            .executeTakeFirst();
+    if (input.workspaceId !== undefined && !byId)
+      throw new NotFoundError(`Workspace ${input.workspaceId} not found`, 'WORKSPACE_NOT_FOUND');
+    if (input.workspaceName !== undefined && !byName) {
+      throw new NotFoundError(`Workspace '${input.workspaceName}' not found`, 'WORKSPACE_NOT_FOUND');
+    }
+    if (byId && byName && byId.id !== byName.id) {
+      throw new ValidationError('workspaceId and workspaceName name different workspaces');
+    }
+    return (byId ?? byName)!;
+  }
+
+  private toDto(row: { id: number; name: string; rootpath: string }): WorkspaceDto {
+    return { id: row.id, name: row.name, rootpath: row.rootpath, active: this.active?.id === row.id };
+  }
+}

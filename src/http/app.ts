@@ -1,0 +1,83 @@
+import cors from '@fastify/cors';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { installAuthHook } from './auth.hook.js';
+import { installErrorHandler, installNotFoundHandler } from './error-handler.js';
+import type { HttpDeps } from './http-deps.js';
+import { installOpenApi } from './openapi.js';
+import { registerRoutes } from './routes/index.js';
+import { schemaErrorFormatter, validatorCompiler } from './validation.js';
+
+export const BODY_LIMIT = 8 * 1024 * 1024;
+
+export type PimApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface HttpAppOptions {
+  /** pino options, or false for no logging. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {}): Promise<PimApp> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    // One line per request, written in onResponse below: method, path, status, time; never a body or token.
+    logController: new LogController({ disableRequestLogging: true }),
+    logger: options.logger ?? false,
+    schemaErrorFormatter,
+    routerOptions: { maxParamLength: 1000 },
+  }).withTypeProvider<TypeBoxTypeProvider>() as PimApp;
+  app.setValidatorCompiler(validatorCompiler);
+
+  // JSON only: any other content type answers 415. An empty JSON body reads as no body,
+  // because many clients send the header on every request.
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  installErrorHandler(app);
+  installNotFoundHandler(app);
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['Location', 'Link', 'Retry-After', 'Allow'],
+    maxAge: 600,
+    strictPreflight: false,
+  });
+  installAuthHook(app, deps);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const durationMs = Math.round(reply.elapsedTime * 100) / 100;
+    request.log.info({ method: request.method, path, status: reply.statusCode, ms: durationMs }, 'request');
+    deps.onRequestDone?.({
+      method: request.method,
+      path,
+      status: reply.statusCode,
+      timestamp: new Date().toISOString(),
+      durationMs,
+    });
+  });
+
+  await installOpenApi(app);
+  registerRoutes(app, deps);
+  return app;
+}

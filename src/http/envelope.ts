@@ -1,0 +1,35 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/**
+ * The spec's response envelope `{success, data, error}`, written in this one place:
+ * response schemas, success bodies and error bodies all come from here.
+ */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({ success: Type.Literal(true), data }, { additionalProperties: false });
+}
+
+export const EmptyEnvelope = Type.Object(
+  { success: Type.Literal(true) },
+  { additionalProperties: false, description: 'Success without data (delete, logout)' },
+);
+
+export const ErrorEnvelope = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.String({ description: 'One English sentence naming the field or resource' }),
+    code: Type.Optional(Type.String({ description: 'Machine-readable error code, e.g. PRODUCT_NOT_FOUND' })),
+  },
+  { additionalProperties: false },
+);
+
+export function ok<T>(data: T): { success: true; data: T } {
+  return { success: true, data };
+}
+
+export function okEmpty(): { success: true } {
+  return { success: true };
+}
+
+export function failure(error: string, code?: string): { success: false; error: string; code?: string } {
+  return code ? { success: false, error, code } : { success: false, error };
+}

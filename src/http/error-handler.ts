@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { DomainError, TooManyRequestsError } from '../domain/errors.js';
+import { failure } from './envelope.js';
+import { HTTP_STATUS } from './error-status.js';
+
+const FASTIFY_STATUS: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is larger than the limit of 8 MiB'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Request body must be application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
+};
+
+/**
+ * Every error becomes the envelope: domain errors through the status table, Fastify's
+ * own errors (parsing, validation) with a clear message, anything else as a 500 whose
+ * detail goes to the log only.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
+    if (error instanceof DomainError) {
+      if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return reply.code(HTTP_STATUS[error.code]).send(failure(error.message, error.detailCode));
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      return reply.code(400).send(failure(error.message, 'VALIDATION_FAILED'));
+    }
+    const known = fastifyError.code ? FASTIFY_STATUS[fastifyError.code] : undefined;
+    if (known) return reply.code(known[0]).send(failure(known[1], fastifyError.code));
+    if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
+      return reply.code(400).send(failure('Request body is not valid JSON', 'INVALID_JSON'));
+    }
+    if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      return reply.code(fastifyError.statusCode).send(failure(error.message, fastifyError.code));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send(failure('Internal server error', 'INTERNAL'));
+  });
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
+/**
+ * Unknown routes answer 404; a known path with another method answers 405 with Allow.
+ * Fastify itself answers 404 for both, so the routes are mirrored into a router that
+ * can be asked which methods a path has.
+ */
+export function installNotFoundHandler(app: FastifyInstance): void {
+  const router = FindMyWay();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'OPTIONS' || method === 'HEAD') continue;
+      if (!router.find(method as (typeof METHODS)[number], route.url))
+        router.on(method as 'GET', route.url, () => {});
+    }
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((m) => router.find(m, path) !== null);
+    if (allowed.length > 0) {
+      const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+      return reply
+        .code(405)
+        .header('Allow', allow.join(', '))
+        .send(
+          failure(
+            `Method ${request.method} is not allowed on ${path}; allowed: ${allow.join(', ')}`,
+            'METHOD_NOT_ALLOWED',
+          ),
+        );
+    }
+    return reply.code(404).send(failure(`No such endpoint: ${request.method} ${path}`, 'ROUTE_NOT_FOUND'));
+  });
+}

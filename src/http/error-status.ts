@@ -1,0 +1,26 @@
+import type { ErrorCode } from '../domain/errors.js';
+
+/** The one table from domain error codes to HTTP status codes. */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  NO_WORKSPACE_OPEN: 409,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+};
+
+export const STATUS_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request: malformed JSON, wrong type, missing or unknown field, bad language code, bad id, value too long',
+  401: 'No, invalid or expired token (or, on login, wrong credentials or user logged in on another machine)',
+  403: "The user's role lacks the right this operation needs",
+  404: 'Unknown resource',
+  405: 'Known path, unsupported method (see the Allow header)',
+  409: 'No workspace is open, or a unique value (supplierPid) is already taken',
+  413: 'Body larger than the limit (8 MiB)',
+  415: 'Body with a content type other than application/json',
+  429: 'Too many failed logins (see the Retry-After header)',
+  500: 'Unexpected error; the detail is in the server log',
+};

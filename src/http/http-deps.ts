@@ -1,0 +1,22 @@
+import type { Clock } from '../domain/clock.js';
+import type { SessionService } from '../domain/sessions/session.service.js';
+import type { SettingsService } from '../domain/settings/settings.service.js';
+import type { UserService } from '../domain/users/user.service.js';
+import type { WorkspaceService } from '../domain/workspaces/workspace.service.js';
+
+/** What the HTTP adapter needs from the application: services, no storage. */
+export interface HttpDeps {
+  clock: Clock;
+  sessions: SessionService;
+  users: UserService;
+  settings: SettingsService;
+  workspaces: WorkspaceService;
+  /** Called once per finished request (the request monitor). */
+  onRequestDone?: (entry: {
+    method: string;
+    path: string;
+    status: number;
+    timestamp: string;
+    durationMs: number;
+  }) => void;
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+
+const DESCRIPTION = `HTTP/JSON interface of pim, a product-information-management application.
+
+Every response body is the envelope \`{success, data, error}\`; errors carry an English sentence in \`error\` and a
+machine-readable \`code\`. All endpoints except \`POST /api/auth/login\`, CORS preflights and this description need
+\`Authorization: Bearer <token>\`; tokens are UUIDs valid 24 hours from login, ended for good by logout.
+
+Order of checks: token (401, also on unknown paths under /api), open workspace (409 for every path under
+/api/product and /api/group), role right (403), route and method (404, 405 with Allow), body (413 over 8 MiB,
+415 for non-JSON, 400), resources named in path or body (404).
+
+Roles: ADMIN (all rights), EDITOR (Lesen, Bearbeiten, Arbeitsbereiche), VIEWER (Lesen). Reading needs Lesen,
+changing catalogue data Bearbeiten, opening workspaces Arbeitsbereiche, changing settings Einstellungen.
+
+Language codes are ISO 639-2; /B and /T forms are accepted case-insensitively and stored in /T form (ger → deu).
+A user logged in from one machine (client address) cannot log in from another until logout or expiry (401);
+logins from the same machine are allowed. Ten failed logins for one user name from one machine within 15 minutes
+answer 429 with Retry-After.`;
+
+export async function installOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'pim REST API', version: '1.0.0', description: DESCRIPTION },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'UUID' } },
+      },
+      security: [{ bearerAuth: [] }],
+      tags: [
+        { name: 'auth', description: 'Login and logout' },
+        { name: 'workspace', description: 'Workspaces: a folder plus a database' },
+        { name: 'product', description: 'Products and variants' },
+        { name: 'text', description: 'Short and long texts per language' },
+        { name: 'feature', description: 'Features by FT_IDREF' },
+        { name: 'group', description: 'The product group tree' },
+      ],
+    },
+  });
+  // Bundled assets, no CDN: the reference page works on machines without internet.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { validatorUrl: null, deepLinking: true },
+    staticCSP: true,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () =>
+    app.swagger(),
+  );
+}

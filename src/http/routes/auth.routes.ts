@@ -1,0 +1,40 @@
+import { Type } from '@sinclair/typebox';
+import { okEmpty, ok } from '../envelope.js';
+import type { HttpDeps } from '../http-deps.js';
+import type { PimApp } from '../app.js';
+import { EmptyEnvelope, Envelope, errorResponses } from '../schemas/common.schemas.js';
+import { LoginRequest, LoginResult } from '../schemas/auth.schemas.js';
+
+export function authRoutes(app: PimApp, deps: HttpDeps): void {
+  app.post(
+    '/api/auth/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in and receive a bearer token valid 24 hours',
+        security: [],
+        body: LoginRequest,
+        response: { 200: Envelope(LoginResult), ...errorResponses(400, 401, 413, 415, 429, 500) },
+      },
+    },
+    async (request) =>
+      ok(await deps.sessions.login(request.body.username, request.body.password, request.ip)),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the token for good',
+        body: Type.Optional(Type.Unknown({ description: 'Ignored' })),
+        response: { 200: EmptyEnvelope, ...errorResponses(401, 500) },
+      },
+    },
+    async (request) => {
+      await deps.sessions.logout(request.user!);
+      return okEmpty();
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox';
+import { RIGHTS } from '../../domain/users/roles.js';
+import { ok } from '../envelope.js';
+import type { HttpDeps } from '../http-deps.js';
+import type { PimApp } from '../app.js';
+import { Envelope, errorResponses } from '../schemas/common.schemas.js';
+import { OpenWorkspaceRequest, WorkspaceDto } from '../schemas/workspace.schemas.js';
+
+export function workspaceRoutes(app: PimApp, deps: HttpDeps): void {
+  app.get(
+    '/api/workspace',
+    {
+      config: { right: RIGHTS.read },
+      schema: {
+        tags: ['workspace'],
+        summary: 'All known workspaces',
+        response: { 200: Envelope(Type.Array(WorkspaceDto)), ...errorResponses(401, 403, 500) },
+      },
+    },
+    async () => ok(await deps.workspaces.list()),
+  );
+
+  app.post(
+    '/api/workspace/open',
+    {
+      config: { right: RIGHTS.workspaces },
+      schema: {
+        tags: ['workspace'],
+        summary: 'Open a workspace for everybody (the application has one open workspace)',
+        description:
+          '404 for an unknown id or name; 400 when the folder or database is missing (the open workspace stays open), ' +
+          'when the workspace is already loaded, or when workspaceId and workspaceName name different workspaces.',
+        body: OpenWorkspaceRequest,
+        response: { 200: Envelope(WorkspaceDto), ...errorResponses(400, 401, 403, 404, 413, 415, 500) },
+      },
+    },
+    async (request) => ok(await deps.workspaces.open(request.body)),
+  );
+}

@@ -1,0 +1,24 @@
+import { Type } from '@sinclair/typebox';
+import { Id } from './common.schemas.js';
+
+export const WorkspaceDto = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    rootpath: Type.String({ description: 'Folder of the workspace' }),
+    active: Type.Boolean({ description: 'True for the currently open workspace' }),
+  },
+  { additionalProperties: false },
+);
+
+export const OpenWorkspaceRequest = Type.Object(
+  {
+    workspaceId: Type.Optional(Id),
+    workspaceName: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  },
+  {
+    additionalProperties: false,
+    description: 'One of the two identifies the workspace; if both are sent they must name the same one',
+    examples: [{ workspaceName: 'Demo' }, { workspaceId: 1 }],
+  },
+);

@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Application } from '../../src/app/application.js';
+import { ManualClock, type Clock } from '../../src/domain/clock.js';
+
+export const ADMIN_PASSWORD = 'admin-password-1';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; data?: T; error?: string; code?: string } & Record<string, unknown>;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is, instead of JSON.stringify(body). */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  app: Application;
+  baseUrl: string;
+  dataDir: string;
+  clock: ManualClock;
+  /** Logs in (admin by default) and returns the token. */
+  login(username?: string, password?: string): Promise<string>;
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** Creates a user through the same service as `pim user add`. */
+  addUser(username: string, role: 'ADMIN' | 'EDITOR' | 'VIEWER', password?: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /**
+   * 'first-run': a pristine data folder, set up as `pim start` does the first time (demo workspace).
+   * 'workspace' (default): an admin and an empty opened workspace "Test".
+   * 'no-workspace': an admin and no workspace at all.
+   */
+  setup?: 'first-run' | 'workspace' | 'no-workspace';
+  clock?: Clock;
+  dataDir?: string;
+}
+
+/** Starts the real application (same code path as `pim start`) on a free port with a temporary data folder. */
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pim-test-'));
+  const clock =
+    (options.clock as ManualClock | undefined) ?? new ManualClock(new Date('2026-01-15T10:00:00.000Z'));
+  const setup = options.setup ?? 'workspace';
+  if (setup !== 'first-run' && !options.dataDir) {
+    const prep = await Application.open({ dataDir, clock });
+    await prep.users.add({ username: 'admin', role: 'ADMIN', password: ADMIN_PASSWORD });
+    if (setup === 'workspace') {
+      const ws = await prep.workspaces.create({ name: 'Test', language: 'deu' });
+      await prep.workspaces.open({ workspaceId: ws.id });
+    }
+    await prep.settings.set('rest.enabled', true);
+    await prep.stop();
+  }
+  const app = await Application.open({
+    dataDir,
+    clock,
+    restOverride: { port: 0, host: '127.0.0.1' },
+    adminPassword: ADMIN_PASSWORD,
+    settingsPollMs: 50,
+  });
+  const report = await app.start();
+  if (!report.rest) throw new Error('REST server did not start');
+  const baseUrl = `http://127.0.0.1:${report.rest.port}`;
+
+  async function request<T>(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | Buffer | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(baseUrl + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: ApiResponse<T>['body'];
+    try {
+      parsed = text ? JSON.parse(text) : ({} as ApiResponse<T>['body']);
+    } catch {
+      parsed = {} as ApiResponse<T>['body'];
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  return {
+    app,
+    baseUrl,
+    dataDir,
+    clock,
+    request,
+    async login(username = 'admin', password = ADMIN_PASSWORD) {
+      const res = await request<{ token: string }>('POST', '/api/auth/login', {
+        body: { username, password },
+      });
+      if (res.status !== 200 || !res.body.data) throw new Error(`login failed: ${res.status} ${res.text}`);
+      return res.body.data.token;
+    },
+    async addUser(username, role, password = `${username}-password`) {
+      await app.users.add({ username, role, password });
+    },
+    async stop() {
+      await app.stop();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
