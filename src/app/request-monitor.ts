@@ -6,21 +6,32 @@ export interface MonitorEntry {
   durationMs: number;
 }
 
-/** The REST API monitor: the latest requests, oldest dropped first. */
+/** The REST API monitor: the latest requests in a ring buffer (constant cost per request). */
 export class RequestMonitor {
-  private readonly entries: MonitorEntry[] = [];
+  private readonly buffer: (MonitorEntry | undefined)[];
+  private next = 0;
+  private size = 0;
   private readonly listeners = new Set<(entry: MonitorEntry) => void>();
 
-  constructor(private readonly capacity = 1000) {}
+  constructor(private readonly capacity = 1000) {
+    this.buffer = new Array<MonitorEntry | undefined>(capacity);
+  }
 
   record(entry: MonitorEntry): void {
-    this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    this.buffer[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
+    this.size = Math.min(this.size + 1, this.capacity);
     for (const listener of this.listeners) listener(entry);
   }
 
+  /** The newest `limit` entries, oldest first. */
   latest(limit = this.capacity): MonitorEntry[] {
-    return this.entries.slice(-limit);
+    const count = Math.min(limit, this.size);
+    const result: MonitorEntry[] = [];
+    for (let i = count; i > 0; i--) {
+      result.push(this.buffer[(this.next - i + this.capacity) % this.capacity]!);
+    }
+    return result;
   }
 
   subscribe(listener: (entry: MonitorEntry) => void): () => void {

@@ -22,6 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface AuthenticatedUser extends User {
   tokenHash: string;
   expiresAt: string;
+  expiresAtMs: number;
 }
 
 export interface LoginResult {
@@ -100,19 +101,20 @@ export class SessionService {
       );
     if (!UUID.test(token)) throw new UnauthorizedError('Malformed bearer token', 'TOKEN_INVALID');
     const tokenHash = hashToken(token);
-    const nowIso = this.clock.now().toISOString();
+    const nowMs = this.clock.now().getTime();
     let user = this.cache.get(tokenHash);
     if (!user) {
       const row = await findSession(this.db, tokenHash);
       if (!row) throw new UnauthorizedError('Unknown or logged-out token', 'TOKEN_INVALID');
-      user = { ...toUser({ id: row.user_id, ...row }), tokenHash, expiresAt: row.expires_at };
-      if (row.expires_at > nowIso) {
+      const expiresAtMs = Date.parse(row.expires_at);
+      user = { ...toUser({ id: row.user_id, ...row }), tokenHash, expiresAt: row.expires_at, expiresAtMs };
+      if (expiresAtMs > nowMs) {
         if (this.cache.size >= MAX_CACHED_SESSIONS) this.cache.clear();
         this.cache.set(tokenHash, user);
       }
     }
     // Checked on every request, cached or not: an expired token is never accepted.
-    if (user.expiresAt <= nowIso) {
+    if (user.expiresAtMs <= nowMs) {
       this.cache.delete(tokenHash);
       throw new UnauthorizedError('Token expired: log in again', 'TOKEN_EXPIRED');
     }
