@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
-import { buildHttpApp, type PimApp } from '../http/app.js';
+import type { PimApp } from '../http/app.js';
 import type { HttpDeps } from '../http/http-deps.js';
 
 export interface RestEndpoint {
@@ -42,6 +42,8 @@ export class RestServer {
     if (this.wantedMatches(wanted)) return;
     await this.stopNow();
     if (!wanted) return;
+    // Imported on first use: CLI commands that never serve HTTP do not load Fastify.
+    const { buildHttpApp } = await import('../http/app.js');
     const app = await buildHttpApp(this.deps, { logger: this.logger });
     try {
       await app.listen({ host: wanted.host, port: wanted.port });

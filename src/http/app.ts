@@ -53,7 +53,6 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
   });
 
   installErrorHandler(app);
-  installNotFoundHandler(app);
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
@@ -63,6 +62,8 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
     strictPreflight: false,
   });
   installAuthHook(app, deps);
+  // After the auth hook: 401 and 409 come before 404 and 405 (decisions.md, order of checks).
+  installNotFoundHandler(app);
 
   app.addHook('onResponse', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

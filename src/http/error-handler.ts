@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { DomainError, TooManyRequestsError } from '../domain/errors.js';
 import { failure } from './envelope.js';
@@ -56,7 +56,7 @@ export function installNotFoundHandler(app: FastifyInstance): void {
         router.on(method as 'GET', route.url, () => {});
     }
   });
-  app.setNotFoundHandler((request, reply) => {
+  const answer = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((m) => router.find(m, path) !== null);
     if (allowed.length > 0) {
@@ -72,5 +72,12 @@ export function installNotFoundHandler(app: FastifyInstance): void {
         );
     }
     return reply.code(404).send(failure(`No such endpoint: ${request.method} ${path}`, 'ROUTE_NOT_FOUND'));
+  };
+  // Fastify reads the body of an unknown route before its not-found handler runs, so a large
+  // body would answer 413 instead of 404/405. Answer in onRequest (after the token and
+  // workspace checks, which are registered earlier) before any body is read.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return answer(request, reply);
   });
+  app.setNotFoundHandler(answer);
 }

@@ -9,6 +9,10 @@ export interface CliResult {
   stderr: string;
 }
 
+function cliEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, PIM_LOG_LEVEL: 'warn', ...env };
+}
+
 /** Runs the real executable `bin/pim.js` (compiled by `npm run build`) once. */
 export function runCli(
   dataDir: string,
@@ -18,10 +22,111 @@ export function runCli(
   const result = spawnSync(process.execPath, [PIM_BIN, '--data-dir', dataDir, ...args], {
     input: options.stdin ?? '',
     encoding: 'utf8',
-    env: { ...process.env, PIM_LOG_LEVEL: 'warn', ...options.env },
+    env: cliEnv(options.env),
     timeout: 30_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * Like runCli, without blocking the event loop: several commands can run at once, and an
+ * in-process server keeps answering meanwhile. `dataDir` undefined: no --data-dir flag.
+ */
+export function runCliAsync(
+  dataDir: string | undefined,
+  args: string[],
+  options: { stdin?: string; env?: Record<string, string> } = {},
+): Promise<CliResult> {
+  const child = spawn(process.execPath, [PIM_BIN, ...(dataDir ? ['--data-dir', dataDir] : []), ...args], {
+    env: cliEnv(options.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d.toString()));
+  child.stderr.on('data', (d) => (stderr += d.toString()));
+  child.stdin.on('error', () => {}); // the command may exit before reading its input
+  child.stdin.end(options.stdin ?? '');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`pim ${args.join(' ')} timed out:\n${stdout}${stderr}`));
+    }, 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export interface SpawnedProcess {
+  child: ChildProcess;
+  /** stdout and stderr so far, interleaved. */
+  output(): string;
+  /** Resolves with the first match of `pattern` in the output; rejects on exit or timeout. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** Resolves with the exit code (null when killed by a signal) once the process ended. */
+  exited: Promise<number | null>;
+  /** SIGKILL if still running, then wait for the exit. */
+  kill(): Promise<void>;
+}
+
+/** Spawns `pim --data-dir DIR ...args` and collects its output. */
+export function spawnCli(dataDir: string, args: string[], env: Record<string, string> = {}): SpawnedProcess {
+  const child = spawn(process.execPath, [PIM_BIN, '--data-dir', dataDir, ...args], {
+    env: cliEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const onData = (d: Buffer) => {
+    output += d.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  let ended = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      ended = true;
+      for (const listener of listeners) listener();
+      resolve(code);
+    }),
+  );
+  return {
+    child,
+    output: () => output,
+    exited,
+    waitFor(pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const done = () => {
+          clearTimeout(timer);
+          listeners.delete(check);
+        };
+        const check = () => {
+          const match = pattern.exec(output);
+          if (match) {
+            done();
+            resolve(match);
+          } else if (ended) {
+            done();
+            reject(new Error(`pim exited before printing ${pattern}:\n${output}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`pim did not print ${pattern} within ${timeoutMs} ms:\n${output}`));
+        }, timeoutMs);
+        listeners.add(check);
+        check();
+      });
+    },
+    async kill() {
+      if (!ended) child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 export interface StartedProcess {
@@ -30,6 +135,8 @@ export interface StartedProcess {
   output(): string;
   /** Resolves with the exit code once the process ended. */
   exited: Promise<number | null>;
+  /** Resolves with the first match of `pattern` in the output (e.g. the rest of the banner). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
 }
 
 /** Starts `pim start --port 0` as a child process and waits for its "REST API listening" line. */
@@ -38,32 +145,18 @@ export async function startCli(
   env: Record<string, string> = {},
   extraArgs: string[] = [],
 ): Promise<StartedProcess> {
-  const child = spawn(
-    process.execPath,
-    [PIM_BIN, '--data-dir', dataDir, 'start', '--port', '0', ...extraArgs],
-    {
-      env: { ...process.env, PIM_LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d.toString()));
-  child.stderr!.on('data', (d) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`pim start did not come up:\n${output}`)), 20_000);
-    const check = () => {
-      const match = /REST API listening on (http:\/\/\S+)\/api/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
+  const spawned = spawnCli(dataDir, ['start', '--port', '0', ...extraArgs], env);
+  try {
+    const match = await spawned.waitFor(/REST API listening on (http:\/\/\S+)\/api/);
+    return {
+      child: spawned.child,
+      baseUrl: match[1]!,
+      output: spawned.output,
+      exited: spawned.exited,
+      waitFor: spawned.waitFor,
     };
-    child.stdout!.on('data', check);
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`pim start exited:\n${output}`));
-    });
-  });
-  return { child, baseUrl, output: () => output, exited };
+  } catch (error) {
+    await spawned.kill();
+    throw error;
+  }
 }

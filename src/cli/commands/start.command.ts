@@ -49,25 +49,13 @@ function banner(report: StartReport, dataDir: string, out: (line: string) => voi
   out('pim is running; stop it with Ctrl+C (SIGINT) or SIGTERM.');
 }
 
-export async function startCommand({ dataDir, positionals, values, out }: CommandInput): Promise<void> {
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  const app = await Application.open({
-    dataDir,
-    restOverride: { port: parsePort(values.port), host: values.host as string | undefined },
-    logger: { level: process.env.PIM_LOG_LEVEL ?? 'info' },
-    adminPassword: process.env.PIM_ADMIN_PASSWORD,
-  });
-  let report: StartReport;
-  try {
-    report = await app.start();
-  } catch (error) {
-    await app.stop();
-    throw error;
-  }
-  banner(report, dataDir, out);
-  // The application runs even with the REST server off, as the desktop window would.
-  const keepAlive = setInterval(() => {}, 1 << 30);
-  await new Promise<void>((resolve) => {
+/**
+ * Resolves on the first SIGINT or SIGTERM. Listening starts at once, so a signal that arrives
+ * while the application is still starting is not fatal: it stops the application gracefully as
+ * soon as it is up. A second signal takes the default action (Ctrl+C twice forces the exit).
+ */
+function stopSignal(out: (line: string) => void): Promise<void> {
+  return new Promise<void>((resolve) => {
     const shutdown = (signal: string) => {
       out(`pim: ${signal} received, shutting down`);
       process.off('SIGINT', onInt);
@@ -79,7 +67,29 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
   });
-  clearInterval(keepAlive);
-  await app.stop();
+}
+
+export async function startCommand({ dataDir, positionals, values, out }: CommandInput): Promise<void> {
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  const restOverride = { port: parsePort(values.port), host: values.host as string | undefined };
+  // The application runs even with the REST server off, as the desktop window would.
+  const keepAlive = setInterval(() => {}, 1 << 30);
+  const stopped = stopSignal(out);
+  try {
+    const app = await Application.open({
+      dataDir,
+      restOverride,
+      logger: { level: process.env.PIM_LOG_LEVEL ?? 'info' },
+      adminPassword: process.env.PIM_ADMIN_PASSWORD,
+    });
+    try {
+      banner(await app.start(), dataDir, out);
+      await stopped;
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    clearInterval(keepAlive);
+  }
   out('pim: stopped');
 }

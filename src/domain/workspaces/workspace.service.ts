@@ -77,6 +77,13 @@ export class WorkspaceService {
           : resolve(input.path)
         : join(this.dataDir, 'workspaces', slug(name)),
     );
+    // The name first: a duplicate name's default folder exists too, and the name is the real problem.
+    const taken = await this.db
+      .selectFrom('workspace')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (taken) throw new ConflictError(`Workspace '${name}' already exists`, 'WORKSPACE_EXISTS');
     const existed = existsSync(rootpath);
     if (existed && (!statSync(rootpath).isDirectory() || readdirSync(rootpath).length > 0)) {
       throw new ValidationError(
@@ -84,12 +91,6 @@ export class WorkspaceService {
         'WORKSPACE_PATH_TAKEN',
       );
     }
-    const taken = await this.db
-      .selectFrom('workspace')
-      .select('id')
-      .where('name', '=', name)
-      .executeTakeFirst();
-    if (taken) throw new ConflictError(`Workspace '${name}' already exists`, 'WORKSPACE_EXISTS');
     mkdirSync(rootpath, { recursive: true });
     try {
       await initWorkspaceDatabase(rootpath, language);

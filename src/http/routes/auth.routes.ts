@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import { okEmpty, ok } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { PimApp } from '../app.js';
@@ -28,8 +27,8 @@ export function authRoutes(app: PimApp, deps: HttpDeps): void {
       schema: {
         tags: ['auth'],
         summary: 'End the token for good',
-        body: Type.Optional(Type.Unknown({ description: 'Ignored' })),
-        response: { 200: EmptyEnvelope, ...errorResponses(401, 500) },
+        description: 'No request body is needed; a JSON body, if sent, is ignored.',
+        response: { 200: EmptyEnvelope, ...errorResponses(400, 401, 413, 415, 500) },
       },
     },
     async (request) => {

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+describe('the REST API monitor', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ setup: 'no-workspace' });
+  });
+  afterAll(() => server.stop());
+
+  it('records method, path without query, status, timestamp and duration of every request', async () => {
+    const before = Date.now();
+    const token = await server.login();
+    await server.request('GET', '/api/workspace?verbose=true&x=%2F', { token });
+    await server.request('GET', '/api/workspace');
+    await server.request('DELETE', '/api/workspace', { token });
+    await server.request('GET', '/outside?q=1');
+    const entries = server.app.monitor.latest(4);
+    expect(entries.map((e) => [e.method, e.path, e.status])).toEqual([
+      ['GET', '/api/workspace', 200],
+      ['GET', '/api/workspace', 401],
+      ['DELETE', '/api/workspace', 405],
+      ['GET', '/outside', 404],
+    ]);
+    for (const entry of entries) {
+      expect(Object.keys(entry).sort()).toEqual(['durationMs', 'method', 'path', 'status', 'timestamp']);
+      expect(entry.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(Date.parse(entry.timestamp)).toBeGreaterThanOrEqual(before - 1000);
+      expect(entry.durationMs).toBeGreaterThanOrEqual(0);
+      expect(entry.durationMs).toBeLessThan(10_000);
+    }
+    const login = server.app.monitor.latest().find((e) => e.path === '/api/auth/login');
+    expect(login).toMatchObject({ method: 'POST', status: 200 });
+  });
+
+  it('never records a token, password or body', async () => {
+    const token = await server.login();
+    await server.request('POST', '/api/workspace/open', { token, body: { workspaceName: 'secret-name' } });
+    const text = JSON.stringify(server.app.monitor.latest());
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('secret-name');
+    expect(text).not.toContain('admin-password');
+  });
+});

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCliAsync } from '../helpers/cli.js';
+import { expectOneLineError } from '../helpers/expect-cli.js';
+import { removeDir, tempDir } from '../helpers/temp.js';
+
+const parent = tempDir();
+const dataDir = join(parent, 'data');
+afterAll(() => removeDir(parent));
+
+describe.concurrent('pim --help', () => {
+  const cases: [string[], RegExp][] = [
+    [['--help'], /^Usage: pim \[--data-dir DIR\] <command>/],
+    [['-h'], /^Usage: pim \[--data-dir DIR\] <command>/],
+    [['help'], /^Usage: pim \[--data-dir DIR\] <command>/],
+    [['start', '--help'], /^Usage: pim start/],
+    [['user', '--help'], /^Usage: pim user <add\|list>/],
+    [['user', 'add', '--help'], /^Usage: pim user add NAME --role/],
+    [['user', 'list', '--help'], /^Usage: pim user list/],
+    [['workspace', '--help'], /^Usage: pim workspace <create\|list>/],
+    [['workspace', 'create', '--help'], /^Usage: pim workspace create NAME/],
+    [['workspace', 'list', '--help'], /^Usage: pim workspace list/],
+    [['settings', '--help'], /^Usage: pim settings <set\|get>/],
+    [['settings', 'set', '--help'], /^Usage: pim settings set KEY VALUE/],
+    [['settings', 'get', '-h'], /^Usage: pim settings get/],
+  ];
+  it.each(cases)('pim %j prints its usage and exits 0', async (args, usage) => {
+    const result = await runCliAsync(dataDir, args);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(usage);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('the main help names every command', async () => {
+    const result = await runCliAsync(dataDir, ['--help']);
+    for (const command of ['start', 'user', 'workspace', 'settings']) {
+      expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    }
+  });
+
+  it('an unknown command or subcommand gives one line on stderr and exit code 2', async () => {
+    const [unknown, unknownSub, unknownOption, badPort] = await Promise.all([
+      runCliAsync(dataDir, ['frobnicate']),
+      runCliAsync(dataDir, ['user', 'delete', 'bob']),
+      runCliAsync(dataDir, ['settings', 'get', '--verbose']),
+      runCliAsync(dataDir, ['start', '--port', 'abc']),
+    ]);
+    expectOneLineError(unknown, /frobnicate/);
+    expect(unknown.code).toBe(2);
+    expectOneLineError(unknownSub, /delete/);
+    expect(unknownSub.code).toBe(2);
+    expectOneLineError(unknownOption, /verbose/);
+    expect(unknownOption.code).toBe(2);
+    expectOneLineError(badPort, /port/);
+    expect(badPort.code).toBe(2);
+  });
+
+  it('without a command prints the usage and exits 2', async () => {
+    const [bare, onlyDataDir] = await Promise.all([
+      runCliAsync(undefined, [], { env: { PIM_DATA_DIR: dataDir } }),
+      runCliAsync(dataDir, []),
+    ]);
+    for (const result of [bare, onlyDataDir]) {
+      expect(result.code).toBe(2);
+      expect(result.stdout).toMatch(/^Usage: pim/);
+    }
+  });
+});

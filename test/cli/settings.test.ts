@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCliAsync } from '../helpers/cli.js';
+import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
+import { removeDir, tempDir } from '../helpers/temp.js';
+
+describe('pim settings', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = tempDir();
+  });
+  afterEach(() => removeDir(dataDir));
+
+  const settings = (...args: string[]) => runCliAsync(dataDir, ['settings', ...args]);
+
+  it('has the spec defaults: REST disabled, port 8765, host 127.0.0.1', async () => {
+    const all = await settings('get');
+    expectSuccess(all);
+    expect(all.stdout).toBe('rest.enabled=false\nrest.port=8765\nrest.host=127.0.0.1\n');
+    const port = await settings('get', 'rest.port');
+    expectSuccess(port);
+    expect(port.stdout).toBe('8765\n');
+  });
+
+  it('stores what set was given and get reads it back, the port range ends included', async () => {
+    const set = await settings('set', 'rest.port', '1024');
+    expectSuccess(set);
+    expect(set.stdout).toBe('rest.port=1024\n');
+    expect((await settings('get', 'rest.port')).stdout).toBe('1024\n');
+    expectSuccess(await settings('set', 'rest.port', '65535'));
+    expectSuccess(await settings('set', 'rest.enabled', 'true'));
+    expectSuccess(await settings('set', 'rest.host', '0.0.0.0'));
+    expect((await settings('get')).stdout).toBe('rest.enabled=true\nrest.port=65535\nrest.host=0.0.0.0\n');
+  });
+
+  it('refuses ports outside 1024..65535, unknown keys and bad values with one line, storing nothing', async () => {
+    expectSuccess(await settings('set', 'rest.port', '9000'));
+    const [low, high, notNumber, notBoolean, unknownSet, unknownGet] = await Promise.all([
+      settings('set', 'rest.port', '1023'),
+      settings('set', 'rest.port', '65536'),
+      settings('set', 'rest.port', 'abc'),
+      settings('set', 'rest.enabled', 'yes'),
+      settings('set', 'rest.nonsense', '1'),
+      settings('get', 'rest.nonsense'),
+    ]);
+    for (const port of [low, high, notNumber]) expectOneLineError(port, /rest\.port.*1024.*65535/);
+    expectOneLineError(notBoolean, /rest\.enabled/);
+    expectOneLineError(unknownSet, /rest\.nonsense/);
+    expectOneLineError(unknownGet, /rest\.nonsense/);
+    expect((await settings('get')).stdout).toBe('rest.enabled=false\nrest.port=9000\nrest.host=127.0.0.1\n');
+  });
+});

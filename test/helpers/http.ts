@@ -1,0 +1,75 @@
+import { connect, createServer } from 'node:net';
+import type { ApiResponse, RequestOptions } from './server.js';
+
+/** One request against any base URL (a `pim start` child process, or a server whose port moved). */
+export async function apiRequest<T = unknown>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | Buffer | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(baseUrl + path, { method, headers, body });
+  const text = await res.text();
+  let parsed: ApiResponse<T>['body'];
+  try {
+    parsed = text ? JSON.parse(text) : ({} as ApiResponse<T>['body']);
+  } catch {
+    parsed = {} as ApiResponse<T>['body'];
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+/** Logs in over HTTP and returns the token; throws with the answer when that fails. */
+export async function loginAt(baseUrl: string, username: string, password: string): Promise<string> {
+  const res = await apiRequest<{ token: string }>(baseUrl, 'POST', '/api/auth/login', {
+    body: { username, password },
+  });
+  if (res.status !== 200 || !res.body.data) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return res.body.data.token;
+}
+
+/** Polls `probe` until it returns true, failing after `timeoutMs`. For state the application polls itself. */
+export async function pollUntil(
+  what: string,
+  probe: () => Promise<boolean> | boolean,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** True when nothing accepts TCP connections on 127.0.0.1:port. */
+export async function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+/** A port that was free a moment ago (for tests that must choose the port themselves). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,334 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError } from '../../src/domain/errors.js';
+import { buildHttpApp } from '../../src/http/app.js';
+import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const MIB = 1024 * 1024;
+
+/** The envelope of an error: success false, an English sentence, optionally a code; nothing else. */
+function expectErrorEnvelope(res: ApiResponse, status: number): void {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers.get('content-type')).toBe(JSON_TYPE);
+  expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  expect(res.body).toEqual({ success: false, error: expect.any(String), code: expect.any(String) });
+  expect(res.body.error!.length).toBeGreaterThan(5);
+}
+
+function jsonBodyOfSize(bytes: number): string {
+  const prefix = '{"username":"';
+  const suffix = '","password":"x"}';
+  return prefix + 'u'.repeat(bytes - prefix.length - suffix.length) + suffix;
+}
+
+describe('cross-cutting HTTP behaviour', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer();
+    token = await server.login();
+  });
+  afterAll(() => server.stop());
+
+  it('wraps success in {success, data} with JSON content type and CORS header', async () => {
+    const res = await server.request('GET', '/api/workspace', { token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(JSON_TYPE);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(Object.keys(res.body).sort()).toEqual(['data', 'success']);
+  });
+
+  it.each([
+    ['GET', '/api/no-such-endpoint'],
+    ['POST', '/api/workspaces'],
+    ['GET', '/api/workspace/open/extra'],
+    ['GET', '/api/auth'],
+  ])('answers 404 in the envelope for the unknown route %s %s', async (method, path) => {
+    expectErrorEnvelope(await server.request(method, path, { token }), 404);
+  });
+
+  it.each([['/'], ['/no-such-page'], ['/index.html']])(
+    'answers 404 in the envelope outside /api: %s',
+    async (path) => {
+      expectErrorEnvelope(await server.request('GET', path), 404);
+    },
+  );
+
+  it.each([
+    ['DELETE', '/api/workspace', ['GET']],
+    ['PUT', '/api/workspace', ['GET']],
+    ['GET', '/api/auth/login', ['POST']],
+    ['GET', '/api/workspace/open', ['POST']],
+    ['PUT', '/api/auth/logout', ['POST']],
+  ])('answers 405 with Allow for %s %s', async (method, path, allowed) => {
+    const res = await server.request(method, path, { token });
+    expectErrorEnvelope(res, 405);
+    const allow = res.headers.get('allow')!.split(/,\s*/);
+    for (const m of allowed) expect(allow).toContain(m);
+    expect(allow).not.toContain(method);
+  });
+
+  it('answers 413 for a body over 8 MiB, and reads a body just under the limit', async () => {
+    const headers = { 'content-type': 'application/json' };
+    expectErrorEnvelope(
+      await server.request('POST', '/api/auth/login', { rawBody: jsonBodyOfSize(8 * MIB + 1), headers }),
+      413,
+    );
+    expectErrorEnvelope(
+      await server.request('POST', '/api/workspace/open', {
+        token,
+        rawBody: `{"workspaceName":"${'w'.repeat(9 * MIB)}"}`,
+        headers,
+      }),
+      413,
+    );
+    // Under the limit the body is read, and refused for what it says (username too long).
+    const under = await server.request('POST', '/api/auth/login', {
+      rawBody: jsonBodyOfSize(8 * MIB - 1),
+      headers,
+    });
+    expectErrorEnvelope(under, 400);
+    expect(under.body.error).toMatch(/username/);
+  });
+
+  it.each([
+    ['text/plain', '{"username":"admin","password":"x"}'],
+    ['application/x-www-form-urlencoded', 'username=admin&password=x'],
+    [
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nadmin\r\n--xyz--\r\n',
+    ],
+    ['application/xml', '<login/>'],
+  ])('answers 415 for a %s body', async (type, rawBody) => {
+    expectErrorEnvelope(
+      await server.request('POST', '/api/auth/login', { rawBody, headers: { 'content-type': type } }),
+      415,
+    );
+    expectErrorEnvelope(
+      await server.request('POST', '/api/workspace/open', {
+        token,
+        rawBody,
+        headers: { 'content-type': type },
+      }),
+      415,
+    );
+  });
+
+  it('accepts application/json with a charset parameter', async () => {
+    const res = await server.request('POST', '/api/workspace/open', {
+      token,
+      rawBody: '{"workspaceName":"Test"}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expectErrorEnvelope(res, 400);
+    expect(res.body.error).toMatch(/already loaded/);
+  });
+
+  it('answers 400 for malformed JSON on every endpoint with a body', async () => {
+    const headers = { 'content-type': 'application/json' };
+    expectErrorEnvelope(
+      await server.request('POST', '/api/auth/login', { rawBody: '{"username":', headers }),
+      400,
+    );
+    expectErrorEnvelope(
+      await server.request('POST', '/api/workspace/open', { token, rawBody: "{'workspaceId': 1}", headers }),
+      400,
+    );
+    const logoutToken = await server.login();
+    expectErrorEnvelope(
+      await server.request('POST', '/api/auth/logout', { token: logoutToken, rawBody: '{', headers }),
+      400,
+    );
+    // The refused logout changed nothing: the token still works.
+    expect((await server.request('GET', '/api/workspace', { token: logoutToken })).status).toBe(200);
+  });
+
+  it('answers a CORS preflight with 204 and no token: allowed methods and headers', async () => {
+    for (const path of ['/api/workspace', '/api/auth/login', '/api/product/1', '/api/no-such-endpoint']) {
+      const res = await server.request('OPTIONS', path, {
+        headers: {
+          origin: 'http://tool.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const methods = res.headers.get('access-control-allow-methods')!.split(/,\s*/);
+      expect(methods.sort()).toEqual(['DELETE', 'GET', 'OPTIONS', 'POST', 'PUT']);
+      const allowedHeaders = res.headers.get('access-control-allow-headers')!.toLowerCase().split(/,\s*/);
+      expect(allowedHeaders).toEqual(expect.arrayContaining(['authorization', 'content-type']));
+    }
+  });
+
+  it('sends Access-Control-Allow-Origin: * on errors too', async () => {
+    for (const res of [
+      await server.request('GET', '/api/workspace'),
+      await server.request('GET', '/api/no-such-endpoint', { token }),
+      await server.request('DELETE', '/api/workspace', { token }),
+      await server.request('POST', '/api/auth/login', { body: {} }),
+    ]) {
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
+  it('checks the role right before the body', async () => {
+    await server.addUser('order-viewer', 'VIEWER', 'order-viewer-password');
+    const viewer = await server.login('order-viewer', 'order-viewer-password');
+    expectErrorEnvelope(
+      await server.request('POST', '/api/workspace/open', {
+        token: viewer,
+        rawBody: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+      403,
+    );
+  });
+
+  it('checks route and method (404, 405) before the body (413, 415, 400)', async () => {
+    const big = { rawBody: jsonBodyOfSize(9 * MIB), headers: { 'content-type': 'application/json' } };
+    const text = { rawBody: 'hello', headers: { 'content-type': 'text/plain' } };
+    const broken = { rawBody: '{', headers: { 'content-type': 'application/json' } };
+    for (const body of [big, text, broken]) {
+      expectErrorEnvelope(await server.request('POST', '/api/no-such-endpoint', { token, ...body }), 404);
+      expectErrorEnvelope(await server.request('PUT', '/api/workspace/open', { token, ...body }), 405);
+    }
+  });
+
+  it('checks the token before everything else, also on unknown paths under /api', async () => {
+    const big = { rawBody: jsonBodyOfSize(9 * MIB), headers: { 'content-type': 'application/json' } };
+    expectErrorEnvelope(await server.request('POST', '/api/workspace/open', big), 401);
+    expectErrorEnvelope(await server.request('POST', '/api/no-such-endpoint', big), 401);
+    expectErrorEnvelope(await server.request('DELETE', '/api/workspace'), 401);
+  });
+});
+
+describe('409 while no workspace is open', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startServer({ setup: 'no-workspace' });
+    token = await server.login();
+  });
+  afterAll(() => server.stop());
+
+  const PATHS = [
+    '/api/product',
+    '/api/product/1',
+    '/api/product/1/texts/short',
+    '/api/product/1/texts/short/deu',
+    '/api/product/1/features/0173-1%2302-AAF040%23004',
+    '/api/product/1/variants',
+    '/api/product/not-a-number/nonsense',
+    '/api/group',
+    '/api/group/tree',
+    '/api/group/1',
+    '/api/group/1/products',
+    '/api/group/1/products/2',
+  ];
+
+  it.each(PATHS)(
+    'answers 409 to GET, POST, PUT and DELETE on %s (401 first without a token)',
+    async (path) => {
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+        const body = method === 'POST' || method === 'PUT' ? { name: 'x' } : undefined;
+        expectErrorEnvelope(await server.request(method, path, { body }), 401);
+        const res = await server.request(method, path, { token, body });
+        expectErrorEnvelope(res, 409);
+        expect(res.body.code).toBe('NO_WORKSPACE_OPEN');
+      }
+    },
+  );
+
+  it('answers 409 before looking at the body (413, 415, 400)', async () => {
+    for (const options of [
+      { rawBody: 'x'.repeat(9 * MIB), headers: { 'content-type': 'application/json' } },
+      { rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      { rawBody: '{"name":', headers: { 'content-type': 'application/json' } },
+    ]) {
+      expectErrorEnvelope(await server.request('POST', '/api/product', { token, ...options }), 409);
+      expectErrorEnvelope(await server.request('POST', '/api/group', { token, ...options }), 409);
+    }
+  });
+
+  it('does not guard paths that merely start with the same letters, nor workspace endpoints', async () => {
+    expectErrorEnvelope(await server.request('GET', '/api/products', { token }), 404);
+    expectErrorEnvelope(await server.request('GET', '/api/groups', { token }), 404);
+    expect((await server.request('GET', '/api/workspace', { token })).status).toBe(200);
+  });
+
+  it('stops answering 409 once a workspace is open', async () => {
+    const local = await startServer({ setup: 'no-workspace' });
+    try {
+      const localToken = await local.login();
+      expect((await local.request('GET', '/api/no-such/thing', { token: localToken })).status).toBe(404);
+      expectErrorEnvelope(
+        await local.request('GET', '/api/product/1/nonsense/x', { token: localToken }),
+        409,
+      );
+      const ws = await local.app.workspaces.create({ name: 'Late' });
+      const opened = await local.request('POST', '/api/workspace/open', {
+        token: localToken,
+        body: { workspaceId: ws.id },
+      });
+      expect(opened.status).toBe(200);
+      expectErrorEnvelope(
+        await local.request('GET', '/api/product/1/nonsense/x', { token: localToken }),
+        404,
+      );
+    } finally {
+      await local.stop();
+    }
+  });
+});
+
+describe('500 for anything unexpected', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ setup: 'no-workspace' });
+  });
+  afterAll(() => server.stop());
+
+  it('hides the message from the client, logs it, and still sends the envelope with CORS', async () => {
+    const logged: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildHttpApp(server.app.httpDeps(), { logger: { level: 'error', stream } });
+    app.get('/api/test-boom', { config: { public: true } }, async () => {
+      throw new Error('secret detail: database password hunter2');
+    });
+    app.get('/test-boom-sync', () => {
+      throw new TypeError('undefined is not a function at secretModule.ts:42');
+    });
+    app.get('/api/test-domain-error', { config: { public: true } }, async () => {
+      throw new NotFoundError('Product 42 not found', 'PRODUCT_NOT_FOUND');
+    });
+    await app.ready();
+    try {
+      for (const url of ['/api/test-boom', '/test-boom-sync']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(500);
+        expect(res.headers['content-type']).toBe(JSON_TYPE);
+        expect(res.headers['access-control-allow-origin']).toBe('*');
+        expect(res.json()).toEqual({ success: false, error: 'Internal server error', code: 'INTERNAL' });
+        expect(res.body).not.toMatch(/secret|hunter2|TypeError|stack/);
+      }
+      expect(logged.join('')).toMatch(/hunter2/);
+      // Domain errors pass their message through with their status.
+      const notFound = await app.inject({ method: 'GET', url: '/api/test-domain-error' });
+      expect(notFound.statusCode).toBe(404);
+      expect(notFound.json()).toEqual({
+        success: false,
+        error: 'Product 42 not found',
+        code: 'PRODUCT_NOT_FOUND',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});
