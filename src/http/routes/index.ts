@@ -1,10 +1,16 @@
 import type { PimApp } from '../app.js';
 import type { HttpDeps } from '../http-deps.js';
 import { authRoutes } from './auth.routes.js';
+import { productRoutes } from './product.routes.js';
+import { textRoutes } from './text.routes.js';
+import { featureRoutes } from './feature.routes.js';
 import { workspaceRoutes } from './workspace.routes.js';
 
 /** Every route module of the REST interface; each adds its routes under /api. */
 export function registerRoutes(app: PimApp, deps: HttpDeps): void {
   authRoutes(app, deps);
   workspaceRoutes(app, deps);
+  productRoutes(app, deps);
+  textRoutes(app, deps);
+  featureRoutes(app, deps);
 }

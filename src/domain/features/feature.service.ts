@@ -1,0 +1,226 @@
+import type { WorkspaceContext } from '../context.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { normalizeLanguage } from '../languages/language.js';
+import { touchProducts, type WorkspaceDb } from '../products/product.repository.js';
+import { requireProduct } from '../products/product.service.js';
+import type { TextEntry } from '../texts/text.repository.js';
+import { checkLength, checkTextValue } from '../texts/text.rules.js';
+import {
+  deleteProductFeature,
+  deleteValue,
+  ensureDefinition,
+  findProductFeature,
+  findValue,
+  insertProductFeature,
+  listDefinitionNames,
+  listProductFeatures,
+  listValues,
+  setDefaultUnit,
+  setProductFeatureUnit,
+  upsertDefinitionName,
+  upsertValue,
+  type FeatureTextRow,
+  type ProductFeatureRow,
+} from './feature.repository.js';
+import { checkFtidref, checkFunit, FEATURE_NAME_MAX, normalizeFeatureValues } from './feature.rules.js';
+import type { FeatureDefinitionInput, FeatureDto, SetFeatureInput } from './feature.types.js';
+
+export type { FeatureDto, SetFeatureInput, FeatureDefinitionInput } from './feature.types.js';
+
+function featureNotFound(productId: number, ftidref: string): NotFoundError {
+  return new NotFoundError(`Product ${productId} has no feature '${ftidref}'`, 'FEATURE_NOT_FOUND');
+}
+
+function byFeature(rows: FeatureTextRow[]): Map<number, TextEntry[]> {
+  const map = new Map<number, TextEntry[]>();
+  for (const row of rows) {
+    let list = map.get(row.feature_id);
+    if (!list) map.set(row.feature_id, (list = []));
+    list.push({ lang: row.lang, value: row.value });
+  }
+  return map;
+}
+
+async function toDtos(db: WorkspaceDb, productId: number, features: ProductFeatureRow[], one?: number) {
+  if (features.length === 0) return [];
+  const names = byFeature(await listDefinitionNames(db, productId, one));
+  const values = byFeature(await listValues(db, productId, one));
+  return features.map((f): FeatureDto => ({
+    ftidref: f.ftidref,
+    funit: f.funit,
+    names: names.get(f.feature_id) ?? [],
+    values: values.get(f.feature_id) ?? [],
+  }));
+}
+
+async function requireFeature(
+  db: WorkspaceDb,
+  productId: number,
+  ftidref: string,
+): Promise<ProductFeatureRow> {
+  await requireProduct(db, productId);
+  const feature = await findProductFeature(db, productId, ftidref);
+  if (!feature) throw featureNotFound(productId, ftidref);
+  return feature;
+}
+
+/** All features of a product in their order: the order in which they were added (BMEcat keeps feature order). */
+export async function listFeatures(ctx: WorkspaceContext, productId: number): Promise<FeatureDto[]> {
+  const db = ctx.workspace.db;
+  const features = await listProductFeatures(db, productId);
+  if (features.length === 0) await requireProduct(db, productId);
+  return toDtos(db, productId, features);
+}
+
+export async function getFeature(
+  ctx: WorkspaceContext,
+  productId: number,
+  ftidref: string,
+): Promise<FeatureDto> {
+  const db = ctx.workspace.db;
+  const feature = await requireFeature(db, productId, ftidref);
+  return (await toDtos(db, productId, [feature], feature.feature_id))[0]!;
+}
+
+export async function getFeatureValue(
+  ctx: WorkspaceContext,
+  productId: number,
+  ftidref: string,
+  language: string,
+): Promise<TextEntry> {
+  const lang = normalizeLanguage(language, 'lang');
+  const db = ctx.workspace.db;
+  const feature = await requireFeature(db, productId, ftidref);
+  const value = await findValue(db, productId, feature.feature_id, lang);
+  if (!value) {
+    throw new NotFoundError(
+      `Feature '${ftidref}' of product ${productId} has no value in language ${lang}`,
+      'FEATURE_VALUE_NOT_FOUND',
+    );
+  }
+  return value;
+}
+
+/**
+ * Adds the feature to the product when it has none of that ftidref (creating the
+ * definition, without names, when the ftidref is new) and returns its definition id.
+ */
+async function ensureProductFeature(
+  db: WorkspaceDb,
+  productId: number,
+  ftidref: string,
+  funit: string | null | undefined,
+): Promise<number> {
+  await requireProduct(db, productId);
+  const existing = await findProductFeature(db, productId, ftidref);
+  if (existing) {
+    if (funit !== undefined) await setProductFeatureUnit(db, productId, existing.feature_id, funit);
+    return existing.feature_id;
+  }
+  const featureId = await ensureDefinition(db, ftidref);
+  await insertProductFeature(db, productId, featureId, funit ?? null);
+  return featureId;
+}
+
+/**
+ * Sets the values of the languages named (other languages keep theirs), creating the
+ * feature when the product has none of that ftidref; `funit`, when sent, replaces the unit.
+ */
+export async function setFeature(
+  ctx: WorkspaceContext,
+  productId: number,
+  ftidref: string,
+  input: SetFeatureInput,
+): Promise<FeatureDto> {
+  checkFtidref(ftidref);
+  if (input.ftidref !== undefined && input.ftidref !== ftidref) {
+    throw new ValidationError(
+      `ftidref in the body ('${input.ftidref}') differs from the ftidref in the path ('${ftidref}')`,
+      'FTIDREF_MISMATCH',
+    );
+  }
+  checkFunit(input.funit);
+  const values = normalizeFeatureValues(input.values);
+  const at = ctx.clock.now().toISOString();
+  return ctx.workspace.db.transaction().execute(async (trx) => {
+    const featureId = await ensureProductFeature(trx, productId, ftidref, input.funit);
+    for (const { lang, value } of values) await upsertValue(trx, productId, featureId, lang, value);
+    await touchProducts(trx, [productId], at);
+    const feature = (await findProductFeature(trx, productId, ftidref))!;
+    return (await toDtos(trx, productId, [feature], featureId))[0]!;
+  });
+}
+
+/** Sets the value of one language (creating the feature when needed). */
+export async function setFeatureValue(
+  ctx: WorkspaceContext,
+  productId: number,
+  ftidref: string,
+  language: string,
+  value: string,
+): Promise<TextEntry> {
+  checkFtidref(ftidref);
+  const lang = normalizeLanguage(language, 'lang');
+  checkTextValue(value);
+  const at = ctx.clock.now().toISOString();
+  await ctx.workspace.db.transaction().execute(async (trx) => {
+    const featureId = await ensureProductFeature(trx, productId, ftidref, undefined);
+    await upsertValue(trx, productId, featureId, lang, value);
+    await touchProducts(trx, [productId], at);
+  });
+  return { lang, value };
+}
+
+/** Removes the whole feature (all its values) from the product; the definition stays. */
+export async function deleteFeature(
+  ctx: WorkspaceContext,
+  productId: number,
+  ftidref: string,
+): Promise<void> {
+  const at = ctx.clock.now().toISOString();
+  await ctx.workspace.db.transaction().execute(async (trx) => {
+    const feature = await requireFeature(trx, productId, ftidref);
+    await deleteProductFeature(trx, productId, feature.feature_id);
+    await touchProducts(trx, [productId], at);
+  });
+}
+
+/** Removes the value of one language; the feature stays, possibly with no values. */
+export async function deleteFeatureValue(
+  ctx: WorkspaceContext,
+  productId: number,
+  ftidref: string,
+  language: string,
+): Promise<void> {
+  const lang = normalizeLanguage(language, 'lang');
+  const at = ctx.clock.now().toISOString();
+  await ctx.workspace.db.transaction().execute(async (trx) => {
+    const feature = await requireFeature(trx, productId, ftidref);
+    if (!(await deleteValue(trx, productId, feature.feature_id, lang))) {
+      throw new NotFoundError(
+        `Feature '${ftidref}' of product ${productId} has no value in language ${lang}`,
+        'FEATURE_VALUE_NOT_FOUND',
+      );
+    }
+    await touchProducts(trx, [productId], at);
+  });
+}
+
+/**
+ * Creates or updates a feature definition (FT_IDREF, default unit, names per language),
+ * as BMEcat feature templates do. Not on the REST interface (the spec has no endpoint);
+ * used by the demo catalogue and imports.
+ */
+export async function defineFeature(ctx: WorkspaceContext, input: FeatureDefinitionInput): Promise<void> {
+  checkFtidref(input.ftidref);
+  checkFunit(input.defaultUnit);
+  const names = (input.names ?? []).map((n, i) => {
+    checkLength(n.name, `names[${i}].name`, FEATURE_NAME_MAX);
+    return { lang: normalizeLanguage(n.lang, `names[${i}].lang`), name: n.name };
+  });
+  await ctx.workspace.db.transaction().execute(async (trx) => {
+    const featureId = await ensureDefinition(trx, input.ftidref);
+    if (input.defaultUnit !== undefined) await setDefaultUnit(trx, featureId, input.defaultUnit);
+    for (const { lang, name } of names) await upsertDefinitionName(trx, featureId, lang, name);
+  });
+}

@@ -1,0 +1,157 @@
+import { sql, type Kysely } from 'kysely';
+import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
+
+/** A workspace database or a transaction on it: repositories work on either. */
+export type WorkspaceDb = Kysely<WorkspaceDatabase>;
+
+export interface ProductRow {
+  id: number;
+  supplier_pid: string;
+  supplier_id_ref: string | null;
+  ean: string | null;
+  manufacturer_pid: string | null;
+  master_id: number | null;
+  created_at: string;
+  updated_at: string;
+  variant_count: number;
+  name: string;
+}
+
+/**
+ * Products with their variant count and their name in one statement: the name is the
+ * short text in `lang`, else the first short text by language code, else "".
+ */
+function selectProducts(db: WorkspaceDb, lang: string) {
+  return db.selectFrom('product as p').select([
+    'p.id',
+    'p.supplier_pid',
+    'p.supplier_id_ref',
+    'p.ean',
+    'p.manufacturer_pid',
+    'p.master_id',
+    'p.created_at',
+    'p.updated_at',
+    sql<number>`CASE WHEN p.master_id IS NULL
+        THEN (SELECT COUNT(*) FROM product v WHERE v.master_id = p.id) ELSE 0 END`.as('variant_count'),
+    sql<string>`COALESCE(
+        (SELECT t.value FROM product_text t
+          WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT' AND t.lang = ${lang}),
+        (SELECT t.value FROM product_text t
+          WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT' ORDER BY t.lang LIMIT 1),
+        '')`.as('name'),
+  ]);
+}
+
+export async function findProduct(
+  db: WorkspaceDb,
+  id: number,
+  lang: string,
+): Promise<ProductRow | undefined> {
+  return selectProducts(db, lang).where('p.id', '=', id).executeTakeFirst();
+}
+
+/** Just enough of a product to check that it exists and whether it is a variant. */
+export async function findProductCore(
+  db: WorkspaceDb,
+  id: number,
+): Promise<{ id: number; master_id: number | null } | undefined> {
+  return db.selectFrom('product').select(['id', 'master_id']).where('id', '=', id).executeTakeFirst();
+}
+
+export interface ProductRowQuery {
+  lang: string;
+  /** Include variants; ignored when groupId is set (then all members count). */
+  all: boolean;
+  groupId?: number;
+  masterId?: number;
+  afterId?: number;
+  limit?: number;
+  updatedSince?: string;
+  supplierPid?: string;
+  ean?: string;
+  /** LIKE pattern, already escaped with backslash. */
+  likePattern?: string;
+}
+
+/** Products in id order, filtered; keyset paging via afterId and limit. */
+export async function listProductRows(db: WorkspaceDb, q: ProductRowQuery): Promise<ProductRow[]> {
+  let query = selectProducts(db, q.lang);
+  if (q.groupId !== undefined) query = query.where('p.group_id', '=', q.groupId);
+  else if (q.masterId !== undefined) query = query.where('p.master_id', '=', q.masterId);
+  else if (!q.all) query = query.where('p.master_id', 'is', null);
+  if (q.afterId !== undefined) query = query.where('p.id', '>', q.afterId);
+  if (q.updatedSince !== undefined) query = query.where('p.updated_at', '>=', q.updatedSince);
+  if (q.supplierPid !== undefined) query = query.where('p.supplier_pid', '=', q.supplierPid);
+  if (q.ean !== undefined) query = query.where('p.ean', '=', q.ean);
+  if (q.likePattern !== undefined) {
+    const pattern = q.likePattern;
+    query = query.where(
+      sql<boolean>`(p.supplier_pid LIKE ${pattern} ESCAPE '\\' OR EXISTS (
+        SELECT 1 FROM product_text t
+        WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT' AND t.value LIKE ${pattern} ESCAPE '\\'))`,
+    );
+  }
+  query = query.orderBy('p.id');
+  if (q.limit !== undefined) query = query.limit(q.limit);
+  return query.execute();
+}
+
+export interface ProductValues {
+  supplier_pid: string;
+  supplier_id_ref: string | null;
+  ean: string | null;
+  manufacturer_pid: string | null;
+  master_id: number | null;
+}
+
+export async function insertProduct(db: WorkspaceDb, values: ProductValues, now: string): Promise<number> {
+  const row = await db
+    .insertInto('product')
+    .values({ ...values, group_id: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateProduct(
+  db: WorkspaceDb,
+  id: number,
+  patch: Partial<Omit<ProductValues, 'master_id'>>,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('product')
+    .set({ ...patch, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteProduct(db: WorkspaceDb, id: number): Promise<void> {
+  await db.deleteFrom('product').where('id', '=', id).execute();
+}
+
+/**
+ * Sets updated_at of the given products and of the main products of those that are
+ * variants: a change to a variant is a change to its main product too.
+ */
+export async function touchProducts(db: WorkspaceDb, ids: readonly number[], now: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('product')
+    .set({ updated_at: now })
+    .where((eb) =>
+      eb.or([
+        eb('id', 'in', ids),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('product as v')
+            .select('v.master_id')
+            .where('v.id', 'in', ids)
+            .where('v.master_id', 'is not', null),
+        ),
+      ]),
+    )
+    .execute();
+}

@@ -1,0 +1,32 @@
+import { ValidationError } from '../errors.js';
+import { normalizeLanguage } from '../languages/language.js';
+import { checkLength, checkTextValue } from '../texts/text.rules.js';
+import type { CreateProductInput, UpdateProductInput } from './product.types.js';
+
+export const SUPPLIER_PID_MAX = 128;
+/** supplierIdRef, ean and manufacturerPid. */
+export const PRODUCT_FIELD_MAX = 128;
+
+/**
+ * Checks a create or update input before anything is written and returns the
+ * normalised language (undefined when none was sent). The HTTP schemas check the same
+ * limits; these checks keep the other adapters (agent tools, UI, seed) honest.
+ */
+export function checkProductInput(
+  input: CreateProductInput | UpdateProductInput,
+  create: boolean,
+): string | undefined {
+  if (create && input.supplierPid === undefined) throw new ValidationError('supplierPid is required');
+  if (input.supplierPid !== undefined) {
+    if (typeof input.supplierPid !== 'string') throw new ValidationError('supplierPid must be a string');
+    checkLength(input.supplierPid, 'supplierPid', SUPPLIER_PID_MAX, 1);
+  }
+  for (const field of ['supplierIdRef', 'ean', 'manufacturerPid'] as const) {
+    const value = input[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string') throw new ValidationError(`${field} must be a string or null`);
+    checkLength(value, field, PRODUCT_FIELD_MAX);
+  }
+  if (input.name !== undefined) checkTextValue(input.name, 'name');
+  return input.language === undefined ? undefined : normalizeLanguage(input.language);
+}

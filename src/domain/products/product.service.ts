@@ -1,0 +1,237 @@
+import { isUniqueViolation } from '../../db/sqlite.js';
+import type { WorkspaceContext } from '../context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { decodeCursor, encodeCursor } from './product.cursor.js';
+import { checkLimit, likePattern, parseInstant } from './product.filter.js';
+import {
+  deleteProduct as deleteProductRow,
+  findProduct,
+  findProductCore,
+  insertProduct,
+  listProductRows,
+  touchProducts,
+  updateProduct as updateProductRow,
+  type ProductRow,
+  type ProductValues,
+  type WorkspaceDb,
+} from './product.repository.js';
+import { upsertText } from '../texts/text.repository.js';
+import { checkProductInput } from './product.rules.js';
+import type {
+  CreateProductInput,
+  ProductDto,
+  ProductListFilter,
+  ProductPage,
+  UpdateProductInput,
+} from './product.types.js';
+
+export type { ProductDto, ProductListFilter, ProductPage } from './product.types.js';
+
+function toDto(row: ProductRow): ProductDto {
+  return {
+    id: row.id,
+    supplierPid: row.supplier_pid,
+    supplierIdRef: row.supplier_id_ref,
+    name: row.name,
+    ean: row.ean,
+    manufacturerPid: row.manufacturer_pid,
+    masterProduct: row.master_id === null,
+    variantCount: row.variant_count,
+    masterProductId: row.master_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The language of ProductDto.name: the one asked for, else the workspace default. */
+export function nameLanguage(ctx: WorkspaceContext, requested?: string): string {
+  return requested ?? ctx.language ?? ctx.workspace.defaultLanguage;
+}
+
+export function productNotFound(id: number): NotFoundError {
+  return new NotFoundError(`Product ${id} not found`, 'PRODUCT_NOT_FOUND');
+}
+
+/** Throws PRODUCT_NOT_FOUND unless the product exists; returns whether it is a variant. */
+export async function requireProduct(
+  db: WorkspaceDb,
+  id: number,
+): Promise<{ id: number; master_id: number | null }> {
+  const core = await findProductCore(db, id);
+  if (!core) throw productNotFound(id);
+  return core;
+}
+
+function now(ctx: WorkspaceContext): string {
+  return ctx.clock.now().toISOString();
+}
+
+async function readProduct(db: WorkspaceDb, id: number, lang: string): Promise<ProductDto> {
+  const row = await findProduct(db, id, lang);
+  if (!row) throw productNotFound(id);
+  return toDto(row);
+}
+
+export async function getProduct(ctx: WorkspaceContext, id: number): Promise<ProductDto> {
+  return readProduct(ctx.workspace.db, id, nameLanguage(ctx));
+}
+
+/**
+ * One page of products (or all of them without `limit`), ordered by id. Filters combine
+ * with AND. With `groupId`, the direct members of that group, variants included.
+ */
+export async function listProductsPage(
+  ctx: WorkspaceContext,
+  filter: ProductListFilter,
+): Promise<ProductPage> {
+  if (filter.limit !== undefined) checkLimit(filter.limit);
+  const rows = await listProductRows(ctx.workspace.db, {
+    lang: nameLanguage(ctx),
+    all: filter.all ?? false,
+    groupId: filter.groupId,
+    afterId: filter.after === undefined ? undefined : decodeCursor(filter.after),
+    limit: filter.limit === undefined ? undefined : filter.limit + 1,
+    updatedSince:
+      filter.updatedSince === undefined ? undefined : parseInstant(filter.updatedSince, 'updatedSince'),
+    supplierPid: filter.supplierPid,
+    ean: filter.ean,
+    likePattern: filter.q === undefined || filter.q === '' ? undefined : likePattern(filter.q),
+  });
+  if (filter.limit !== undefined && rows.length > filter.limit) {
+    const items = rows.slice(0, filter.limit).map(toDto);
+    return { items, next: encodeCursor(items[items.length - 1]!.id) };
+  }
+  return { items: rows.map(toDto) };
+}
+
+/** Products in id order: main products, or all with `all`, or the direct members of a group. */
+export async function listProducts(
+  ctx: WorkspaceContext,
+  filter: ProductListFilter = {},
+): Promise<ProductDto[]> {
+  return (await listProductsPage(ctx, filter)).items;
+}
+
+/** The variants of a product in id order (none for a variant). */
+export async function listVariants(ctx: WorkspaceContext, id: number): Promise<ProductDto[]> {
+  const db = ctx.workspace.db;
+  await requireProduct(db, id);
+  const rows = await listProductRows(db, { lang: nameLanguage(ctx), all: true, masterId: id });
+  return rows.map(toDto);
+}
+
+function supplierPidTaken(supplierPid: string): ConflictError {
+  return new ConflictError(`supplierPid '${supplierPid}' is already taken`, 'SUPPLIER_PID_TAKEN');
+}
+
+/** Inserts, translating the unique index on supplier_pid into a 409. */
+async function insertUnique(db: WorkspaceDb, values: ProductValues, at: string): Promise<number> {
+  try {
+    return await insertProduct(db, values, at);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw supplierPidTaken(values.supplier_pid);
+    throw error;
+  }
+}
+
+/**
+ * Creates a product, or a variant when masterProductId is set (404 for an unknown main
+ * product, 400 when it is itself a variant). `name` becomes the short text in `language`.
+ */
+export async function createProduct(ctx: WorkspaceContext, input: CreateProductInput): Promise<ProductDto> {
+  const language = checkProductInput(input, true);
+  const lang = nameLanguage(ctx, language);
+  const masterId = input.masterProductId;
+  if (masterId !== undefined && (!Number.isSafeInteger(masterId) || masterId < 1)) {
+    throw new ValidationError('masterProductId must be a positive integer');
+  }
+  const at = now(ctx);
+  return ctx.workspace.db.transaction().execute(async (trx) => {
+    if (masterId !== undefined) {
+      const master = await requireProduct(trx, masterId);
+      if (master.master_id !== null) {
+        throw new ValidationError(
+          `Product ${masterId} is a variant of product ${master.master_id}; variants cannot have variants`,
+          'VARIANT_OF_VARIANT',
+        );
+      }
+    }
+    const id = await insertUnique(
+      trx,
+      {
+        supplier_pid: input.supplierPid,
+        supplier_id_ref: input.supplierIdRef ?? null,
+        ean: input.ean ?? null,
+        manufacturer_pid: input.manufacturerPid ?? null,
+        master_id: masterId ?? null,
+      },
+      at,
+    );
+    if (input.name !== undefined) await upsertText(trx, id, 'DESCRIPTIONSHORT', lang, input.name);
+    if (masterId !== undefined) await touchProducts(trx, [masterId], at);
+    return readProduct(trx, id, lang);
+  });
+}
+
+/** Creates a variant of a main product (POST /api/product/{id}/variants). */
+export async function createVariant(
+  ctx: WorkspaceContext,
+  masterId: number,
+  input: Omit<CreateProductInput, 'masterProductId'>,
+): Promise<ProductDto> {
+  if ('masterProductId' in input) {
+    throw new ValidationError(
+      'masterProductId is not accepted here: the variant belongs to the product in the path',
+    );
+  }
+  return createProduct(ctx, { ...input, masterProductId: masterId });
+}
+
+/** Partial update: only the fields present change; `name` writes the short text in `language`. */
+export async function updateProduct(
+  ctx: WorkspaceContext,
+  id: number,
+  input: UpdateProductInput,
+): Promise<ProductDto> {
+  if ('masterProductId' in input) {
+    throw new ValidationError('masterProductId cannot be changed: it is set only when a variant is created');
+  }
+  const language = checkProductInput(input, false);
+  const lang = nameLanguage(ctx, language);
+  const patch: Partial<Omit<ProductValues, 'master_id'>> = {};
+  if (input.supplierPid !== undefined) patch.supplier_pid = input.supplierPid;
+  if (input.supplierIdRef !== undefined) patch.supplier_id_ref = input.supplierIdRef;
+  if (input.ean !== undefined) patch.ean = input.ean;
+  if (input.manufacturerPid !== undefined) patch.manufacturer_pid = input.manufacturerPid;
+  const at = now(ctx);
+  return ctx.workspace.db.transaction().execute(async (trx) => {
+    await requireProduct(trx, id);
+    const changes = Object.keys(patch).length > 0 || input.name !== undefined;
+    if (Object.keys(patch).length > 0) {
+      try {
+        await updateProductRow(trx, id, patch, at);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw supplierPidTaken(input.supplierPid ?? '');
+        throw error;
+      }
+    }
+    if (input.name !== undefined) await upsertText(trx, id, 'DESCRIPTIONSHORT', lang, input.name);
+    if (changes) await touchProducts(trx, [id], at);
+    return readProduct(trx, id, lang);
+  });
+}
+
+/** Deletes a product; a main product takes its variants (and all their data) with it. */
+export async function deleteProduct(ctx: WorkspaceContext, id: number): Promise<void> {
+  const at = now(ctx);
+  await ctx.workspace.db.transaction().execute(async (trx) => {
+    const product = await requireProduct(trx, id);
+    if (product.master_id !== null) await touchProducts(trx, [product.master_id], at);
+    await deleteProductRow(trx, id);
+  });
+}
+
+/** Marks products as changed (and the main products of variants); for texts, features and groups. */
+export async function touchProductsAt(db: WorkspaceDb, ids: readonly number[], at: string): Promise<void> {
+  await touchProducts(db, ids, at);
+}

@@ -1,0 +1,65 @@
+/** A product as every adapter returns it (REST, agent tools, UI). Unset optional fields are null. */
+export interface ProductDto {
+  id: number;
+  supplierPid: string;
+  supplierIdRef: string | null;
+  /** Short text in the request language, else the workspace default, else the first by code, else "". */
+  name: string;
+  ean: string | null;
+  manufacturerPid: string | null;
+  /** True for a main product, false for a variant. */
+  masterProduct: boolean;
+  /** Number of variants; 0 for a variant. */
+  variantCount: number;
+  /** Id of the main product of a variant; null for a main product. */
+  masterProductId: number | null;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  /** ISO 8601 UTC; touched by every change to the product, its texts, features, group or variants. */
+  updatedAt: string;
+}
+
+export interface CreateProductInput {
+  supplierPid: string;
+  supplierIdRef?: string | null;
+  name?: string;
+  language?: string;
+  ean?: string | null;
+  manufacturerPid?: string | null;
+  masterProductId?: number;
+}
+
+export interface UpdateProductInput {
+  supplierPid?: string;
+  supplierIdRef?: string | null;
+  name?: string;
+  language?: string;
+  ean?: string | null;
+  manufacturerPid?: string | null;
+}
+
+/** Which products a list returns, and which page of them. */
+export interface ProductListFilter {
+  /** Include variants (main products only by default). Implied when groupId is given. */
+  all?: boolean;
+  /** Only products directly in this group (product.group_id), main products and variants. */
+  groupId?: number;
+  /** Page size, 1 to 1,000; without it the whole list is returned. */
+  limit?: number;
+  /** Opaque cursor from the previous page (keyset on id). */
+  after?: string;
+  /** ISO 8601: only products with updatedAt at or after this instant. */
+  updatedSince?: string;
+  /** Exact supplierPid. */
+  supplierPid?: string;
+  /** Exact EAN. */
+  ean?: string;
+  /** Case-insensitive substring of supplierPid or of any short text. */
+  q?: string;
+}
+
+export interface ProductPage {
+  items: ProductDto[];
+  /** Cursor of the next page, when there is one (only with `limit`). */
+  next?: string;
+}

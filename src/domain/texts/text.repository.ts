@@ -1,0 +1,62 @@
+import type { TextKind } from '../../db/workspace.schema.js';
+import type { WorkspaceDb } from '../products/product.repository.js';
+
+export interface TextEntry {
+  lang: string;
+  value: string;
+}
+
+export async function listTexts(db: WorkspaceDb, productId: number, kind: TextKind): Promise<TextEntry[]> {
+  return db
+    .selectFrom('product_text')
+    .select(['lang', 'value'])
+    .where('product_id', '=', productId)
+    .where('kind', '=', kind)
+    .orderBy('lang')
+    .execute();
+}
+
+export async function findText(
+  db: WorkspaceDb,
+  productId: number,
+  kind: TextKind,
+  lang: string,
+): Promise<TextEntry | undefined> {
+  return db
+    .selectFrom('product_text')
+    .select(['lang', 'value'])
+    .where('product_id', '=', productId)
+    .where('kind', '=', kind)
+    .where('lang', '=', lang)
+    .executeTakeFirst();
+}
+
+export async function upsertText(
+  db: WorkspaceDb,
+  productId: number,
+  kind: TextKind,
+  lang: string,
+  value: string,
+): Promise<void> {
+  await db
+    .insertInto('product_text')
+    .values({ product_id: productId, kind, lang, value })
+    .onConflict((oc) => oc.columns(['product_id', 'kind', 'lang']).doUpdateSet({ value }))
+    .execute();
+}
+
+/** Returns whether a text was there to delete. */
+export async function deleteText(
+  db: WorkspaceDb,
+  productId: number,
+  kind: TextKind,
+  lang: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('product_text')
+    .where('product_id', '=', productId)
+    .where('kind', '=', kind)
+    .where('lang', '=', lang)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,84 @@
+import type { TextKind } from '../../db/workspace.schema.js';
+import type { WorkspaceContext } from '../context.js';
+import { NotFoundError } from '../errors.js';
+import { normalizeLanguage } from '../languages/language.js';
+import { touchProducts } from '../products/product.repository.js';
+import { requireProduct } from '../products/product.service.js';
+import {
+  deleteText as deleteTextRow,
+  findText,
+  listTexts,
+  upsertText,
+  type TextEntry,
+} from './text.repository.js';
+import { checkTextValue } from './text.rules.js';
+
+export type { TextEntry } from './text.repository.js';
+
+const KIND_NAME: Record<TextKind, string> = { DESCRIPTIONSHORT: 'short', DESCRIPTIONLONG: 'long' };
+
+function textNotFound(productId: number, kind: TextKind, lang: string): NotFoundError {
+  return new NotFoundError(
+    `Product ${productId} has no ${KIND_NAME[kind]} text in language ${lang}`,
+    'TEXT_NOT_FOUND',
+  );
+}
+
+/** All texts of one kind, one entry per language, ordered by language code. */
+export async function getTexts(
+  ctx: WorkspaceContext,
+  productId: number,
+  kind: TextKind,
+): Promise<TextEntry[]> {
+  const db = ctx.workspace.db;
+  await requireProduct(db, productId);
+  return listTexts(db, productId, kind);
+}
+
+export async function getText(
+  ctx: WorkspaceContext,
+  productId: number,
+  kind: TextKind,
+  language: string,
+): Promise<TextEntry> {
+  const lang = normalizeLanguage(language, 'lang');
+  const db = ctx.workspace.db;
+  await requireProduct(db, productId);
+  const text = await findText(db, productId, kind, lang);
+  if (!text) throw textNotFound(productId, kind, lang);
+  return text;
+}
+
+/** Creates or replaces a text; the value is stored exactly as given. */
+export async function setText(
+  ctx: WorkspaceContext,
+  productId: number,
+  kind: TextKind,
+  language: string,
+  value: string,
+): Promise<TextEntry> {
+  const lang = normalizeLanguage(language, 'lang');
+  checkTextValue(value);
+  const at = ctx.clock.now().toISOString();
+  await ctx.workspace.db.transaction().execute(async (trx) => {
+    await requireProduct(trx, productId);
+    await upsertText(trx, productId, kind, lang, value);
+    await touchProducts(trx, [productId], at);
+  });
+  return { lang, value };
+}
+
+export async function deleteText(
+  ctx: WorkspaceContext,
+  productId: number,
+  kind: TextKind,
+  language: string,
+): Promise<void> {
+  const lang = normalizeLanguage(language, 'lang');
+  const at = ctx.clock.now().toISOString();
+  await ctx.workspace.db.transaction().execute(async (trx) => {
+    await requireProduct(trx, productId);
+    if (!(await deleteTextRow(trx, productId, kind, lang))) throw textNotFound(productId, kind, lang);
+    await touchProducts(trx, [productId], at);
+  });
+}

@@ -1,0 +1,188 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  createProduct,
+  createVariant,
+  deleteProduct,
+  getProduct,
+  listProductsPage,
+  listVariants,
+  updateProduct,
+} from '../../domain/products/product.service.js';
+import { RIGHTS } from '../../domain/users/roles.js';
+import type { PimApp } from '../app.js';
+import { ok, okEmpty } from '../envelope.js';
+import type { HttpDeps } from '../http-deps.js';
+import { EmptyEnvelope, Envelope, errorResponses, IdParams } from '../schemas/common.schemas.js';
+import {
+  CreateProductRequest,
+  CreateVariantRequest,
+  LangQuery,
+  ProductDto,
+  ProductListQuery,
+  UpdateProductRequest,
+} from '../schemas/product.schemas.js';
+import { workspaceContext } from '../workspace-context.js';
+
+const NAME_NOTE =
+  'ProductDto.name is the short text in the language of the request (`language` on create/update, `?lang=` on reads), ' +
+  'else in the workspace default language; where that is missing, the first short text by language code; else "". ' +
+  'Optional fields that were never set are null.';
+
+const PAGING_NOTE =
+  'Without parameters the answer is the whole list, ordered by id. Paging and filters are additive: `limit` ' +
+  '(1..1000) returns one page and, when more follow, the next page\'s URL in `Link: <...>; rel="next"` ' +
+  '(an opaque keyset cursor `after`: every product appears exactly once across pages, also while products are ' +
+  'created or deleted between pages; new products appear on later pages). `updatedSince` (ISO 8601, inclusive) ' +
+  'selects products changed at or after an instant, for delta sync. `supplierPid` and `ean` match exactly, `q` ' +
+  'searches supplierPid and the short texts of all languages (case-insensitive for ASCII letters). Filters combine ' +
+  'with AND. Deleted products do not appear in delta lists: compare the full id list to find them.';
+
+/** Sets `Link: <url>; rel="next"` for the next page: the request's own URL with the new cursor. */
+export function setNextLink(request: FastifyRequest, reply: FastifyReply, next: string | undefined): void {
+  if (next === undefined) return;
+  const [path, query = ''] = request.url.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.set('after', next);
+  reply.header('Link', `<${path}?${params.toString()}>; rel="next"`);
+}
+
+export function productRoutes(app: PimApp, deps: HttpDeps): void {
+  app.get(
+    '/api/product',
+    {
+      config: { right: RIGHTS.read },
+      schema: {
+        tags: ['product'],
+        summary: 'List products (main products only unless all=true)',
+        description: `${PAGING_NOTE} ${NAME_NOTE}`,
+        querystring: ProductListQuery,
+        response: { 200: Envelope(Type.Array(ProductDto)), ...errorResponses(400, 401, 403, 409, 500) },
+      },
+    },
+    async (request, reply) => {
+      const page = await listProductsPage(workspaceContext(request, deps), request.query);
+      setNextLink(request, reply, page.next);
+      return ok(page.items);
+    },
+  );
+
+  app.post(
+    '/api/product',
+    {
+      config: { right: RIGHTS.edit },
+      schema: {
+        tags: ['product'],
+        summary: 'Create a product (or a variant, with masterProductId)',
+        description:
+          'Answers 201 with a Location header. supplierPid is required (1 to 128 characters) and unique: a taken ' +
+          'one answers 409, also when two requests race. `name` is stored as the short text in `language` ' +
+          '(default: the workspace default language). masterProductId of an unknown product: 404; of a variant: 400. ' +
+          NAME_NOTE,
+        querystring: Type.Object({}, { additionalProperties: false }),
+        body: CreateProductRequest,
+        response: { 201: Envelope(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
+      },
+    },
+    async (request, reply) => {
+      const product = await createProduct(workspaceContext(request, deps), request.body);
+      return reply.code(201).header('Location', `/api/product/${product.id}`).send(ok(product));
+    },
+  );
+
+  app.get(
+    '/api/product/:id',
+    {
+      config: { right: RIGHTS.read },
+      schema: {
+        tags: ['product'],
+        summary: 'Read one product',
+        description: NAME_NOTE,
+        params: IdParams,
+        querystring: LangQuery,
+        response: { 200: Envelope(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 500) },
+      },
+    },
+    async (request) => ok(await getProduct(workspaceContext(request, deps), request.params.id)),
+  );
+
+  app.put(
+    '/api/product/:id',
+    {
+      config: { right: RIGHTS.edit },
+      schema: {
+        tags: ['product'],
+        summary: 'Update a product (partial: only the fields sent change)',
+        description:
+          'masterProductId is not accepted (400). A supplierPid taken by another product answers 409. ' +
+          'Optional fields can be cleared with null. ' +
+          NAME_NOTE,
+        params: IdParams,
+        querystring: Type.Object({}, { additionalProperties: false }),
+        body: UpdateProductRequest,
+        response: { 200: Envelope(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
+      },
+    },
+    async (request) =>
+      ok(await updateProduct(workspaceContext(request, deps), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/product/:id',
+    {
+      config: { right: RIGHTS.edit },
+      schema: {
+        tags: ['product'],
+        summary: 'Delete a product',
+        description:
+          'Deleting a main product deletes its variants, and with them their texts, features and group membership.',
+        params: IdParams,
+        querystring: Type.Object({}, { additionalProperties: false }),
+        response: { 200: EmptyEnvelope, ...errorResponses(400, 401, 403, 404, 409, 500) },
+      },
+    },
+    async (request) => {
+      await deleteProduct(workspaceContext(request, deps), request.params.id);
+      return okEmpty();
+    },
+  );
+
+  app.get(
+    '/api/product/:id/variants',
+    {
+      config: { right: RIGHTS.read },
+      schema: {
+        tags: ['product'],
+        summary: 'List the variants of a product',
+        description: `Ordered by id; a variant has none (empty array). ${NAME_NOTE}`,
+        params: IdParams,
+        querystring: LangQuery,
+        response: { 200: Envelope(Type.Array(ProductDto)), ...errorResponses(400, 401, 403, 404, 409, 500) },
+      },
+    },
+    async (request) => ok(await listVariants(workspaceContext(request, deps), request.params.id)),
+  );
+
+  app.post(
+    '/api/product/:id/variants',
+    {
+      config: { right: RIGHTS.edit },
+      schema: {
+        tags: ['product'],
+        summary: 'Create a variant of a main product',
+        description:
+          'Answers 201 with a Location header. masterProductId in the body: 400 (the main product is the one in ' +
+          'the path). Under a variant: 400 (variants of variants are refused). Unknown product: 404. ' +
+          NAME_NOTE,
+        params: IdParams,
+        querystring: Type.Object({}, { additionalProperties: false }),
+        body: CreateVariantRequest,
+        response: { 201: Envelope(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
+      },
+    },
+    async (request, reply) => {
+      const variant = await createVariant(workspaceContext(request, deps), request.params.id, request.body);
+      return reply.code(201).header('Location', `/api/product/${variant.id}`).send(ok(variant));
+    },
+  );
+}
