@@ -33,3 +33,20 @@ export function okEmpty(): { success: true } {
 export function failure(error: string, code?: string): { success: false; error: string; code?: string } {
   return code ? { success: false, error, code } : { success: false, error };
 }
+
+/**
+ * The success envelope around an array that is produced in chunks, as text: the first
+ * bytes leave before the first chunk is read.
+ */
+export async function* streamArrayEnvelope(
+  chunks: AsyncIterable<readonly unknown[]>,
+): AsyncGenerator<string> {
+  yield '{"success":true,"data":[';
+  let first = true;
+  for await (const chunk of chunks) {
+    if (chunk.length === 0) continue;
+    yield (first ? '' : ',') + chunk.map((item) => JSON.stringify(item)).join(',');
+    first = false;
+  }
+  yield ']}';
+}

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 
@@ -48,6 +49,35 @@ export async function findProduct(
   lang: string,
 ): Promise<ProductRow | undefined> {
   return selectProducts(db, lang).where('p.id', '=', id).executeTakeFirst();
+}
+
+const preparedFind = new WeakMap<Database.Database, Database.Statement>();
+
+/**
+ * findProduct as a prepared statement on the workspace's read-only connection: the hot
+ * path of GET /api/product/{id}. The SQL is the one Kysely compiles for findProduct, so
+ * the two cannot drift; only the parameter order (lang, id) is relied upon.
+ */
+export function findProductPrepared(
+  db: WorkspaceDb,
+  reader: Database.Database,
+  id: number,
+  lang: string,
+): ProductRow | undefined {
+  let statement = preparedFind.get(reader);
+  if (!statement) {
+    const compiled = selectProducts(db, '\u0000lang').where('p.id', '=', -1).compile();
+    if (
+      compiled.parameters.length !== 2 ||
+      compiled.parameters[0] !== '\u0000lang' ||
+      compiled.parameters[1] !== -1
+    ) {
+      throw new Error('findProductPrepared: unexpected parameter order');
+    }
+    statement = reader.prepare(compiled.sql);
+    preparedFind.set(reader, statement);
+  }
+  return statement.get(lang, id) as ProductRow | undefined;
 }
 
 /** Just enough of a product to check that it exists and whether it is a variant. */

@@ -7,11 +7,13 @@ import {
   deleteProduct as deleteProductRow,
   findProduct,
   findProductCore,
+  findProductPrepared,
   insertProduct,
   listProductRows,
   touchProducts,
   updateProduct as updateProductRow,
   type ProductRow,
+  type ProductRowQuery,
   type ProductValues,
   type WorkspaceDb,
 } from './product.repository.js';
@@ -73,7 +75,9 @@ async function readProduct(db: WorkspaceDb, id: number, lang: string): Promise<P
 }
 
 export async function getProduct(ctx: WorkspaceContext, id: number): Promise<ProductDto> {
-  return readProduct(ctx.workspace.db, id, nameLanguage(ctx));
+  const row = findProductPrepared(ctx.workspace.db, ctx.workspace.reader, id, nameLanguage(ctx));
+  if (!row) throw productNotFound(id);
+  return toDto(row);
 }
 
 /**
@@ -85,23 +89,57 @@ export async function listProductsPage(
   filter: ProductListFilter,
 ): Promise<ProductPage> {
   if (filter.limit !== undefined) checkLimit(filter.limit);
+  const query = rowQuery(ctx, filter);
   const rows = await listProductRows(ctx.workspace.db, {
-    lang: nameLanguage(ctx),
-    all: filter.all ?? false,
-    groupId: filter.groupId,
-    afterId: filter.after === undefined ? undefined : decodeCursor(filter.after),
+    ...query,
     limit: filter.limit === undefined ? undefined : filter.limit + 1,
-    updatedSince:
-      filter.updatedSince === undefined ? undefined : parseInstant(filter.updatedSince, 'updatedSince'),
-    supplierPid: filter.supplierPid,
-    ean: filter.ean,
-    likePattern: filter.q === undefined || filter.q === '' ? undefined : likePattern(filter.q),
   });
   if (filter.limit !== undefined && rows.length > filter.limit) {
     const items = rows.slice(0, filter.limit).map(toDto);
     return { items, next: encodeCursor(items[items.length - 1]!.id) };
   }
   return { items: rows.map(toDto) };
+}
+
+/** Validates a filter (before anything is answered) and turns it into a row query. */
+function rowQuery(ctx: WorkspaceContext, filter: ProductListFilter): ProductRowQuery {
+  return {
+    lang: nameLanguage(ctx),
+    all: filter.all ?? false,
+    groupId: filter.groupId,
+    afterId: filter.after === undefined ? undefined : decodeCursor(filter.after),
+    updatedSince:
+      filter.updatedSince === undefined ? undefined : parseInstant(filter.updatedSince, 'updatedSince'),
+    supplierPid: filter.supplierPid,
+    ean: filter.ean,
+    likePattern: filter.q === undefined || filter.q === '' ? undefined : likePattern(filter.q),
+  };
+}
+
+const STREAM_CHUNK = 1000;
+
+/**
+ * The whole filtered list in id order, as chunks read by keyset: a list of 100,000
+ * products never sits in memory at once, and other requests are served between chunks.
+ * The filter is validated now, so that a bad one is refused before any byte is sent.
+ * Not a snapshot: a product created or deleted while the list streams may or may not appear.
+ */
+export function streamProducts(
+  ctx: WorkspaceContext,
+  filter: Omit<ProductListFilter, 'limit'>,
+): AsyncIterable<ProductDto[]> {
+  const query = rowQuery(ctx, filter);
+  const db = ctx.workspace.db;
+  return (async function* () {
+    let afterId = query.afterId;
+    for (;;) {
+      const rows = await listProductRows(db, { ...query, afterId, limit: STREAM_CHUNK });
+      if (rows.length > 0) yield rows.map(toDto);
+      if (rows.length < STREAM_CHUNK) return;
+      afterId = rows[rows.length - 1]!.id;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
 }
 
 /** Products in id order: main products, or all with `all`, or the direct members of a group. */

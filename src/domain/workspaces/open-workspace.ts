@@ -16,8 +16,13 @@ export interface OpenWorkspace {
   rootpath: string;
   defaultLanguage: string;
   db: Kysely<WorkspaceDatabase>;
-  /** Raw connection (same as db's) for prepared statements on hot paths. */
+  /** Raw connection (same as db's, inside Kysely's transactions): for writes only through db. */
   raw: Database.Database;
+  /**
+   * A second, read-only connection for prepared statements on hot read paths. It sees
+   * committed data only (WAL), never a transaction in progress on `db`.
+   */
+  reader: Database.Database;
   close(): Promise<void>;
 }
 
@@ -74,12 +79,17 @@ export async function openWorkspaceDatabase(ws: {
       .selectAll()
       .where('key', '=', 'default_language')
       .executeTakeFirst();
+    const reader = openSqlite<WorkspaceDatabase>(file, { mustExist: true, readonly: true });
     return {
       ...ws,
       defaultLanguage: meta?.value ?? 'deu',
       db: handle.db,
       raw: handle.raw,
-      close: handle.close,
+      reader: reader.raw,
+      async close() {
+        await reader.close();
+        await handle.close();
+      },
     };
   } catch (error) {
     await handle.close();

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -7,11 +8,12 @@ import {
   getProduct,
   listProductsPage,
   listVariants,
+  streamProducts,
   updateProduct,
 } from '../../domain/products/product.service.js';
 import { RIGHTS } from '../../domain/users/roles.js';
 import type { PimApp } from '../app.js';
-import { ok, okEmpty } from '../envelope.js';
+import { ok, okEmpty, streamArrayEnvelope } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { EmptyEnvelope, Envelope, errorResponses, IdParams } from '../schemas/common.schemas.js';
 import {
@@ -61,7 +63,15 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request, reply) => {
-      const page = await listProductsPage(workspaceContext(request, deps), request.query);
+      const ctx = workspaceContext(request, deps);
+      if (request.query.limit === undefined) {
+        // The whole list is streamed: first byte at once, memory bounded by one chunk.
+        const chunks = streamProducts(ctx, request.query);
+        const body = Readable.from(streamArrayEnvelope(chunks));
+        // A stream is sent as is: the response schema types the serialised body, not a stream.
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      }
+      const page = await listProductsPage(ctx, request.query);
       setNextLink(request, reply, page.next);
       return ok(page.items);
     },
