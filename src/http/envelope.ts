@@ -35,17 +35,18 @@ export function failure(error: string, code?: string): { success: false; error: 
 }
 
 /**
- * The success envelope around an array that is produced in chunks, as text: the first
- * bytes leave before the first chunk is read.
+ * The success envelope around an array whose items arrive as chunks of JSON text (items
+ * joined by commas): the first bytes leave before the first chunk is read.
  */
 export async function* streamArrayEnvelope(
-  chunks: AsyncIterable<readonly unknown[]>,
-): AsyncGenerator<string> {
+  chunks: AsyncIterable<string | Uint8Array>,
+): AsyncGenerator<string | Uint8Array> {
   yield '{"success":true,"data":[';
   let first = true;
   for await (const chunk of chunks) {
     if (chunk.length === 0) continue;
-    yield (first ? '' : ',') + chunk.map((item) => JSON.stringify(item)).join(',');
+    if (!first) yield ',';
+    yield chunk;
     first = false;
   }
   yield ']}';

@@ -73,4 +73,46 @@ describe('GET /api/product without limit (streamed)', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, error: expect.stringContaining('updatedSince') });
   });
+  it('streams exactly the DTOs that pages return, field for field, also for awkward values', async () => {
+    const awkward = [
+      'say "hi" \\ back',
+      'tab\tnew\nline \u0001 ctrl',
+      'emoji 🧰 ünïcödé',
+      '<b>markup</b> &amp;',
+      '',
+    ];
+    for (const [i, name] of awkward.entries()) {
+      const res = await server.request('POST', '/api/product', {
+        token,
+        body: {
+          supplierPid: `AWK-${i} "q"`,
+          name,
+          ean: i % 2 ? null : `400${i}`,
+          language: i === 2 ? 'eng' : 'deu',
+        },
+      });
+      expect(res.status).toBe(201);
+    }
+    const streamed = await server.request<unknown[]>('GET', '/api/product?all=true', { token });
+    const paged: unknown[] = [];
+    let next: string | null = '/api/product?all=true&limit=1000';
+    while (next) {
+      const page: Awaited<ReturnType<typeof server.request<unknown[]>>> = await server.request<unknown[]>(
+        'GET',
+        next,
+        {
+          token,
+        },
+      );
+      expect(page.status).toBe(200);
+      paged.push(...page.body.data!);
+      next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1] ?? null;
+    }
+    expect(paged.length).toBeGreaterThan(1000);
+    expect(streamed.body.data).toEqual(paged);
+    // The name of the product created in eng falls back to it (no deu text), in both forms.
+    expect(streamed.body.data).toContainEqual(
+      expect.objectContaining({ supplierPid: 'AWK-2 "q"', name: 'emoji 🧰 ünïcödé' }),
+    );
+  });
 });

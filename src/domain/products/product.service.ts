@@ -9,6 +9,7 @@ import {
   findProductCore,
   findProductPrepared,
   insertProduct,
+  listProductJsonChunk,
   listProductRows,
   touchProducts,
   updateProduct as updateProductRow,
@@ -119,24 +120,25 @@ function rowQuery(ctx: WorkspaceContext, filter: ProductListFilter): ProductRowQ
 const STREAM_CHUNK = 1000;
 
 /**
- * The whole filtered list in id order, as chunks read by keyset: a list of 100,000
- * products never sits in memory at once, and other requests are served between chunks.
- * The filter is validated now, so that a bad one is refused before any byte is sent.
- * Not a snapshot: a product created or deleted while the list streams may or may not appear.
+ * The whole filtered list in id order, as chunks of ProductDto JSON in UTF-8 (objects joined
+ * by commas) read by keyset: a list of 100,000 products never sits in memory at once, and
+ * other requests are served between chunks. The filter is validated now, so that a bad
+ * one is refused before any byte is sent. Not a snapshot: a product created or deleted
+ * while the list streams may or may not appear.
  */
-export function streamProducts(
+export function streamProductsJson(
   ctx: WorkspaceContext,
   filter: Omit<ProductListFilter, 'limit'>,
-): AsyncIterable<ProductDto[]> {
+): AsyncIterable<Uint8Array> {
   const query = rowQuery(ctx, filter);
   const db = ctx.workspace.db;
   return (async function* () {
     let afterId = query.afterId;
     for (;;) {
-      const rows = await listProductRows(db, { ...query, afterId, limit: STREAM_CHUNK });
-      if (rows.length > 0) yield rows.map(toDto);
-      if (rows.length < STREAM_CHUNK) return;
-      afterId = rows[rows.length - 1]!.id;
+      const chunk = await listProductJsonChunk(db, { ...query, afterId, limit: STREAM_CHUNK });
+      if (chunk.json !== null) yield chunk.json;
+      if (chunk.count < STREAM_CHUNK || chunk.lastId === null) return;
+      afterId = chunk.lastId;
       await new Promise((resolve) => setImmediate(resolve));
     }
   })();

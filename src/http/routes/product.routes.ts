@@ -8,7 +8,7 @@ import {
   getProduct,
   listProductsPage,
   listVariants,
-  streamProducts,
+  streamProductsJson,
   updateProduct,
 } from '../../domain/products/product.service.js';
 import { RIGHTS } from '../../domain/users/roles.js';
@@ -66,7 +66,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
       const ctx = workspaceContext(request, deps);
       if (request.query.limit === undefined) {
         // The whole list is streamed: first byte at once, memory bounded by one chunk.
-        const chunks = streamProducts(ctx, request.query);
+        const chunks = streamProductsJson(ctx, request.query);
         const body = Readable.from(streamArrayEnvelope(chunks));
         // A stream is sent as is: the response schema types the serialised body, not a stream.
         return reply.type('application/json; charset=utf-8').send(body as never);
