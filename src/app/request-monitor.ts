@@ -1,3 +1,5 @@
+import type { RequestRecord } from '../http/http-deps.js';
+
 export interface MonitorEntry {
   method: string;
   path: string;
@@ -6,21 +8,31 @@ export interface MonitorEntry {
   durationMs: number;
 }
 
-/** The REST API monitor: the latest requests in a ring buffer (constant cost per request). */
+function toEntry(record: RequestRecord): MonitorEntry {
+  const { at, ...rest } = record;
+  return { ...rest, timestamp: new Date(at).toISOString() };
+}
+
+/**
+ * The REST API monitor: the latest requests in a ring buffer. Recording is constant and
+ * cheap (it runs for every request); timestamps are formatted only when entries are read.
+ */
 export class RequestMonitor {
-  private readonly buffer: (MonitorEntry | undefined)[];
+  private readonly buffer: (RequestRecord | undefined)[];
   private next = 0;
   private size = 0;
   private readonly listeners = new Set<(entry: MonitorEntry) => void>();
 
   constructor(private readonly capacity = 1000) {
-    this.buffer = new Array<MonitorEntry | undefined>(capacity);
+    this.buffer = new Array<RequestRecord | undefined>(capacity);
   }
 
-  record(entry: MonitorEntry): void {
-    this.buffer[this.next] = entry;
+  record(record: RequestRecord): void {
+    this.buffer[this.next] = record;
     this.next = (this.next + 1) % this.capacity;
     this.size = Math.min(this.size + 1, this.capacity);
+    if (this.listeners.size === 0) return;
+    const entry = toEntry(record);
     for (const listener of this.listeners) listener(entry);
   }
 
@@ -29,7 +41,7 @@ export class RequestMonitor {
     const count = Math.min(limit, this.size);
     const result: MonitorEntry[] = [];
     for (let i = count; i > 0; i--) {
-      result.push(this.buffer[(this.next - i + this.capacity) % this.capacity]!);
+      result.push(toEntry(this.buffer[(this.next - i + this.capacity) % this.capacity]!));
     }
     return result;
   }

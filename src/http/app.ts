@@ -65,17 +65,22 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
   // After the auth hook: 401 and 409 come before 404 and 405 (decisions.md, order of checks).
   installNotFoundHandler(app);
 
-  app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+  // Synchronous, and nothing formatted that nobody reads: this runs for every request.
+  const logRequests = ['trace', 'debug', 'info'].includes(app.log.level);
+  app.addHook('onResponse', (request, reply, done) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
     const durationMs = Math.round(reply.elapsedTime * 100) / 100;
-    request.log.info({ method: request.method, path, status: reply.statusCode, ms: durationMs }, 'request');
+    if (logRequests) {
+      request.log.info({ method: request.method, path, status: reply.statusCode, ms: durationMs }, 'request');
+    }
     deps.onRequestDone?.({
       method: request.method,
       path,
       status: reply.statusCode,
-      timestamp: new Date().toISOString(),
+      at: Date.now(),
       durationMs,
     });
+    done();
   });
 
   await installOpenApi(app);

@@ -76,8 +76,9 @@ export function installNotFoundHandler(app: FastifyInstance): void {
   // Fastify reads the body of an unknown route before its not-found handler runs, so a large
   // body would answer 413 instead of 404/405. Answer in onRequest (after the token and
   // workspace checks, which are registered earlier) before any body is read.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.is404) return answer(request, reply);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.is404) answer(request, reply);
+    else done();
   });
   app.setNotFoundHandler(answer);
 }

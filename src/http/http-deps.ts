@@ -12,11 +12,14 @@ export interface HttpDeps {
   settings: SettingsService;
   workspaces: WorkspaceService;
   /** Called once per finished request (the request monitor). */
-  onRequestDone?: (entry: {
-    method: string;
-    path: string;
-    status: number;
-    timestamp: string;
-    durationMs: number;
-  }) => void;
+  onRequestDone?: (entry: RequestRecord) => void;
+}
+
+/** One finished request; `at` is the time it finished, in ms since the epoch. */
+export interface RequestRecord {
+  method: string;
+  path: string;
+  status: number;
+  at: number;
+  durationMs: number;
 }
