@@ -5,6 +5,7 @@ import type { SettingsService } from '../domain/settings/settings.service.js';
 import type { UserService } from '../domain/users/user.service.js';
 import type { WorkspaceService, WorkspaceDto } from '../domain/workspaces/workspace.service.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
+import { seedDemoGroups } from './demo-groups.js';
 
 export interface FirstRunReport {
   adminPassword: string;
@@ -56,7 +57,9 @@ export async function firstRunSetup(deps: {
     language: 'deu',
   });
   const workspace = await deps.workspaces.open({ workspaceId: created.id });
-  const seeded = await seedDemoCatalogue({ workspace: deps.workspaces.requireOpen(), clock: deps.clock });
+  const ctx = { workspace: deps.workspaces.requireOpen(), clock: deps.clock };
+  const { products } = await seedDemoCatalogue(ctx);
+  const groups = await seedDemoGroups(ctx);
   await deps.settings.set('rest.enabled', true);
-  return { adminPassword, passwordGenerated, workspace, ...seeded };
+  return { adminPassword, passwordGenerated, workspace, products, groups };
 }

@@ -4,6 +4,7 @@ import { authRoutes } from './auth.routes.js';
 import { productRoutes } from './product.routes.js';
 import { textRoutes } from './text.routes.js';
 import { featureRoutes } from './feature.routes.js';
+import { groupRoutes } from './group.routes.js';
 import { workspaceRoutes } from './workspace.routes.js';
 
 /** Every route module of the REST interface; each adds its routes under /api. */
@@ -13,4 +14,5 @@ export function registerRoutes(app: PimApp, deps: HttpDeps): void {
   productRoutes(app, deps);
   textRoutes(app, deps);
   featureRoutes(app, deps);
+  groupRoutes(app, deps);
 }

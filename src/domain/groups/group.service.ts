@@ -1,0 +1,254 @@
+import type { WorkspaceContext } from '../context.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { normalizeLanguage } from '../languages/language.js';
+import { listProducts, type ProductDto } from '../products/product.service.js';
+import { assembleTree } from './group-tree.js';
+import * as repo from './group.repository.js';
+import type { GroupRow, NameLanguages, ProductMembershipRow } from './group.repository.js';
+import {
+  GROUP_NAME_MAX,
+  GROUP_NAME_MIN,
+  type CreateGroupInput,
+  type DeleteGroupOptions,
+  type MoveGroupInput,
+  type ProductGroupDto,
+  type ProductGroupNodeDto,
+  type RenameGroupInput,
+} from './group.types.js';
+
+/**
+ * The product-group tree of the open workspace. Every change runs in one transaction,
+ * validates before it writes, and touches `updated_at` of every product whose group
+ * membership it changes (and of that product's main product when it is a variant).
+ */
+
+type Db = WorkspaceContext['workspace']['db'];
+
+export function groupNotFound(id: number): NotFoundError {
+  return new NotFoundError(`Group ${id} not found`, 'GROUP_NOT_FOUND');
+}
+
+export function productNotFound(id: number): NotFoundError {
+  return new NotFoundError(`Product ${id} not found`, 'PRODUCT_NOT_FOUND');
+}
+
+/** The request's language (or `language`), then the workspace default, then the first name by code. */
+function nameLanguages(ctx: WorkspaceContext, language?: string): NameLanguages {
+  const fallback = ctx.workspace.defaultLanguage;
+  return { preferred: language ?? ctx.language ?? fallback, fallback };
+}
+
+function validName(name: string): string {
+  const length = [...name].length;
+  if (length < GROUP_NAME_MIN || name.trim() === '') throw new ValidationError('name must not be empty');
+  if (length > GROUP_NAME_MAX) throw new ValidationError(`name must be at most ${GROUP_NAME_MAX} characters`);
+  return name;
+}
+
+function toDto(row: GroupRow): ProductGroupDto {
+  return {
+    id: row.id,
+    groupId: row.bmecat_id,
+    name: row.name,
+    parentGroupId: row.parent_id,
+    childGroupCount: Number(row.child_count),
+    productCount: Number(row.product_count),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+async function readGroup(db: Db, languages: NameLanguages, id: number): Promise<ProductGroupDto> {
+  const [row] = await repo.selectGroupRows(db, languages, id);
+  if (!row) throw groupNotFound(id);
+  return toDto(row);
+}
+
+async function requireGroup(db: Db, id: number): Promise<repo.GroupKeyRow> {
+  const group = await repo.findGroupKey(db, id);
+  if (!group) throw groupNotFound(id);
+  return group;
+}
+
+function now(ctx: WorkspaceContext): string {
+  return ctx.clock.now().toISOString();
+}
+
+/** Main products of the variants among `rows`: their variant list changed, so they are touched too. */
+function mastersOf(rows: readonly ProductMembershipRow[]): number[] {
+  return [...new Set(rows.flatMap((r) => (r.master_id === null ? [] : [r.master_id])))];
+}
+
+export async function listGroups(ctx: WorkspaceContext): Promise<ProductGroupDto[]> {
+  const rows = await repo.selectGroupRows(ctx.workspace.db, nameLanguages(ctx));
+  return rows.map(toDto);
+}
+
+export function getGroup(ctx: WorkspaceContext, id: number): Promise<ProductGroupDto> {
+  return readGroup(ctx.workspace.db, nameLanguages(ctx), id);
+}
+
+/**
+ * The whole tree under one root node standing for the workspace. Two queries whatever
+ * the size (groups with names and product counts; products without a group), read in
+ * one transaction so that they agree, and assembled in memory.
+ */
+export async function getGroupTree(ctx: WorkspaceContext): Promise<ProductGroupNodeDto> {
+  const languages = nameLanguages(ctx);
+  return ctx.workspace.db.transaction().execute(async (trx) => {
+    const rows = await repo.selectTreeRows(trx, languages);
+    const ungroupedProducts = await repo.countUngroupedProducts(trx);
+    return assembleTree({ name: ctx.workspace.name, ungroupedProducts }, rows);
+  });
+}
+
+/** Creates a group at root level or under `parentId`; its groupId is the parent's next free number. */
+export async function createGroup(ctx: WorkspaceContext, input: CreateGroupInput): Promise<ProductGroupDto> {
+  const name = validName(input.name);
+  const language =
+    input.language === undefined ? ctx.workspace.defaultLanguage : normalizeLanguage(input.language);
+  const parentId = input.parentId ?? null;
+  return ctx.workspace.db.transaction().execute(async (trx) => {
+    let bmecatId: string;
+    if (parentId === null) {
+      bmecatId = String(await repo.takeRootSeq(trx));
+    } else {
+      const parent = await requireGroup(trx, parentId);
+      bmecatId = `${parent.bmecat_id}.${await repo.takeChildSeq(trx, parentId)}`;
+    }
+    const id = await repo.insertGroup(trx, { parent_id: parentId, bmecat_id: bmecatId, now: now(ctx) });
+    await repo.upsertGroupName(trx, id, language, name);
+    return readGroup(trx, nameLanguages(ctx, language), id);
+  });
+}
+
+/** Sets the group's name in one language (default: the workspace's); the other languages stay. */
+export async function renameGroup(
+  ctx: WorkspaceContext,
+  id: number,
+  input: RenameGroupInput,
+): Promise<ProductGroupDto> {
+  const name = validName(input.name);
+  const language =
+    input.language === undefined ? ctx.workspace.defaultLanguage : normalizeLanguage(input.language);
+  return ctx.workspace.db.transaction().execute(async (trx) => {
+    await requireGroup(trx, id);
+    await repo.upsertGroupName(trx, id, language, name);
+    await repo.touchGroup(trx, id, now(ctx));
+    return readGroup(trx, nameLanguages(ctx, language), id);
+  });
+}
+
+/**
+ * Moves a group with its subtree under another group or (null) to the root level. The group
+ * gets the new parent's next free number and its subtree keeps its relative numbering.
+ * Under itself or a descendant: 400, nothing changes. To the parent it has: nothing changes.
+ */
+export async function moveGroup(
+  ctx: WorkspaceContext,
+  id: number,
+  input: MoveGroupInput,
+): Promise<ProductGroupDto> {
+  const parentId = input.parentId;
+  return ctx.workspace.db.transaction().execute(async (trx) => {
+    const group = await requireGroup(trx, id);
+    const parent = parentId === null ? null : await requireGroup(trx, parentId);
+    if (parent && (await repo.isSelfOrDescendant(trx, parent.id, id))) {
+      throw new ValidationError(
+        parent.id === id
+          ? `Group ${id} cannot be moved under itself`
+          : `Group ${id} cannot be moved under its descendant, group ${parent.id}`,
+        'GROUP_MOVE_CYCLE',
+      );
+    }
+    if (group.parent_id !== parentId) {
+      const newPrefix = parent
+        ? `${parent.bmecat_id}.${await repo.takeChildSeq(trx, parent.id)}`
+        : String(await repo.takeRootSeq(trx));
+      await repo.reparentAndRenumber(trx, {
+        id,
+        parentId,
+        oldPrefix: group.bmecat_id,
+        newPrefix,
+        now: now(ctx),
+      });
+    }
+    return readGroup(trx, nameLanguages(ctx), id);
+  });
+}
+
+/**
+ * Deletes a group and its whole subtree. The products of the deleted groups are ungrouped,
+ * or with `deleteProducts` deleted together with their variants.
+ */
+export async function deleteGroup(
+  ctx: WorkspaceContext,
+  id: number,
+  options: DeleteGroupOptions = {},
+): Promise<void> {
+  await ctx.workspace.db.transaction().execute(async (trx) => {
+    await requireGroup(trx, id);
+    const groupIds = await repo.selectSubtreeIds(trx, id);
+    const products = await repo.selectProductsInGroups(trx, groupIds);
+    const ids = products.map((p) => p.id);
+    const at = now(ctx);
+    if (options.deleteProducts) {
+      await repo.deleteProductRows(trx, ids);
+    } else {
+      await repo.setProductsGroup(trx, ids, null, at);
+    }
+    // Main products that are left (deleted ones are simply not found) lost or changed a variant.
+    await repo.touchProducts(trx, mastersOf(products), at);
+    await repo.deleteGroups(trx, groupIds);
+  });
+}
+
+/**
+ * Assigns products to a group, all or nothing: one unknown id gives 404 and assigns none.
+ * A product is in one group at most, so a product in another group is moved here.
+ */
+export async function assignProducts(
+  ctx: WorkspaceContext,
+  id: number,
+  productIds: readonly number[],
+): Promise<ProductGroupDto> {
+  const wanted = [...new Set(productIds)];
+  return ctx.workspace.db.transaction().execute(async (trx) => {
+    await requireGroup(trx, id);
+    const found = await repo.selectProductsByIds(trx, wanted);
+    const known = new Set(found.map((p) => p.id));
+    const missing = wanted.find((productId) => !known.has(productId));
+    if (missing !== undefined) throw productNotFound(missing);
+    const changing = found.filter((p) => p.group_id !== id);
+    const at = now(ctx);
+    await repo.setProductsGroup(
+      trx,
+      changing.map((p) => p.id),
+      id,
+      at,
+    );
+    await repo.touchProducts(trx, mastersOf(changing), at);
+    return readGroup(trx, nameLanguages(ctx), id);
+  });
+}
+
+/** Removes one product from a group; it is then without group. Not in that group: 404. */
+export async function removeProduct(ctx: WorkspaceContext, id: number, productId: number): Promise<void> {
+  await ctx.workspace.db.transaction().execute(async (trx) => {
+    await requireGroup(trx, id);
+    const [product] = await repo.selectProductsByIds(trx, [productId]);
+    if (!product) throw productNotFound(productId);
+    if (product.group_id !== id) {
+      throw new NotFoundError(`Product ${productId} is not in group ${id}`, 'PRODUCT_NOT_IN_GROUP');
+    }
+    const at = now(ctx);
+    await repo.setProductsGroup(trx, [productId], null, at);
+    await repo.touchProducts(trx, mastersOf([product]), at);
+  });
+}
+
+/** The products directly in a group (main products and variants, no recursion), ordered by id. */
+export async function listGroupProducts(ctx: WorkspaceContext, id: number): Promise<ProductDto[]> {
+  await requireGroup(ctx.workspace.db, id);
+  return listProducts(ctx, { all: true, groupId: id });
+}
