@@ -50,11 +50,14 @@ function describe(error: ErrorObject | FastifySchemaValidationError, part: strin
       const name = base ? `${base}.${String(params.additionalProperty)}` : String(params.additionalProperty);
       return `Unknown ${part === 'body' ? 'field' : 'parameter'} '${name}'`;
     }
-    case 'type':
+    case 'type': {
       if (!base && part === 'body') return `Request body must be a JSON ${String(params.type)}`;
-      return `${field(base)} must be ${String(params.type)
-        .replace(/^integer$/, 'an integer')
-        .replace(/^(string|number|boolean|object|array)$/, 'a $1')}`;
+      // Nullable fields have a list of types: "integer,null" reads "an integer or null".
+      const types = String(params.type)
+        .split(',')
+        .map((t) => (t === 'integer' ? 'an integer' : t === 'null' ? 'null' : `a ${t}`));
+      return `${field(base)} must be ${types.join(' or ')}`;
+    }
     case 'minLength':
       return Number(params.limit) === 1
         ? `${field(base)} must not be empty`

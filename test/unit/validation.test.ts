@@ -68,3 +68,21 @@ describe('validation messages: one English sentence naming the field', () => {
     expect(message(Params, { id: '1', other: 'x' }, 'querystring')).toBe("Unknown parameter 'other'");
   });
 });
+
+describe('schemaErrorFormatter on nullable fields', () => {
+  it('names every allowed type', () => {
+    const error = schemaErrorFormatter(
+      [
+        {
+          keyword: 'type',
+          instancePath: '/parentId',
+          schemaPath: '#',
+          params: { type: 'integer,null' },
+          message: '',
+        },
+      ],
+      'body',
+    );
+    expect(error.message).toBe('parentId must be an integer or null');
+  });
+});
