@@ -1,0 +1,218 @@
+import type { Manifest } from './generate.js';
+import { dataOf, describe, nextCursor, send, type Reply } from './lib/http.js';
+import type { Method, RequestSpec } from './lib/load.js';
+
+/** A target of the issue: a minimum ratio to the baseline and/or a latency bound. */
+export interface Target {
+  minRatio?: number;
+  maxP50Ms?: number;
+  maxP99Ms?: number;
+}
+
+export interface Context {
+  baseUrl: string;
+  token: string;
+  manifest: Manifest;
+  /** Unique per run: keeps created supplierPids apart across runs on the same data. */
+  runId: string;
+}
+
+export type Prepared = { next: () => RequestSpec; note?: string } | { unavailable: string };
+
+export interface Endpoint {
+  key: string;
+  label: string;
+  method: Method;
+  connections: number;
+  target?: Target;
+  /** Whether req/s as a ratio to the baseline means something (same concurrency, small answers). */
+  ratio: boolean;
+  /** Probes the endpoint once; returns the request generator, or why it cannot be measured. */
+  prepare(ctx: Context): Promise<Prepared>;
+}
+
+const randomId = (m: Manifest) => m.firstId + Math.floor(Math.random() * m.products);
+
+/** Probes with the generator's first request and checks the reply; `check` returns a problem or undefined. */
+async function probe(
+  ctx: Context,
+  method: Method,
+  next: () => RequestSpec,
+  check: (reply: Reply, spec: RequestSpec) => string | undefined,
+): Promise<Prepared> {
+  const spec = next();
+  const reply = await send(ctx.baseUrl, method, spec, ctx.token);
+  if (reply.status < 200 || reply.status >= 300) return { unavailable: `${spec.path}: ${describe(reply)}` };
+  const problem = check(reply, spec);
+  return problem ? { unavailable: `${spec.path}: ${problem}` } : { next };
+}
+
+const productById: Endpoint = {
+  key: 'product-by-id',
+  label: 'GET /api/product/{id}',
+  method: 'GET',
+  connections: 50,
+  ratio: true,
+  target: { minRatio: 0.65, maxP99Ms: 3 },
+  prepare: (ctx) =>
+    probe(
+      ctx,
+      'GET',
+      () => ({ path: `/api/product/${randomId(ctx.manifest)}` }),
+      (reply, spec) => {
+        const id = (dataOf(reply) as { id?: unknown } | undefined)?.id;
+        return spec.path.endsWith(`/${String(id)}`)
+          ? undefined
+          : `answered another product (id ${String(id)})`;
+      },
+    ),
+};
+
+const features: Endpoint = {
+  key: 'product-features',
+  label: 'GET /api/product/{id}/features',
+  method: 'GET',
+  connections: 50,
+  ratio: true,
+  prepare: (ctx) =>
+    probe(
+      ctx,
+      'GET',
+      () => ({ path: `/api/product/${randomId(ctx.manifest)}/features` }),
+      (reply) => {
+        const data = dataOf(reply);
+        return Array.isArray(data) && data.length === 10
+          ? undefined
+          : `expected 10 features, got ${JSON.stringify(data)?.slice(0, 100)}`;
+      },
+    ),
+};
+
+/** Cursors spread over the whole list, collected by walking it in pages of 1,000 (at most ~5 s). */
+async function collectCursors(ctx: Context): Promise<string[]> {
+  const cursors: string[] = [];
+  const deadline = performance.now() + 5_000;
+  let after: string | undefined;
+  do {
+    const query = after ? `&after=${encodeURIComponent(after)}` : '';
+    const reply = await send(ctx.baseUrl, 'GET', { path: `/api/product?limit=1000${query}` }, ctx.token);
+    if (reply.status !== 200) break;
+    after = nextCursor(reply, ctx.baseUrl);
+    if (after) cursors.push(after);
+  } while (after && performance.now() < deadline && cursors.length < 200);
+  return cursors;
+}
+
+const pageOf100: Endpoint = {
+  key: 'product-page',
+  label: 'GET /api/product?limit=100',
+  method: 'GET',
+  connections: 50,
+  ratio: true,
+  target: { minRatio: 0.08 },
+  async prepare(ctx) {
+    const check = (reply: Reply) => {
+      const data = dataOf(reply);
+      if (!Array.isArray(data)) return 'data is not an array';
+      if (data.length > 100) return `limit ignored: ${data.length} items in one answer`;
+      return data.length === 100 ? undefined : `only ${data.length} items`;
+    };
+    const first = await probe(ctx, 'GET', () => ({ path: '/api/product?limit=100' }), check);
+    if ('unavailable' in first) return first;
+    const cursors = await collectCursors(ctx);
+    if (cursors.length === 0) return { ...first, note: 'first page only (no Link rel="next")' };
+    const pages = ['', ...cursors.map((c) => `&after=${encodeURIComponent(c)}`)];
+    const next = () => ({ path: `/api/product?limit=100${pages[Math.floor(Math.random() * pages.length)]}` });
+    const deep = await probe(ctx, 'GET', () => ({ path: `/api/product?limit=100${pages.at(-1)}` }), check);
+    if ('unavailable' in deep)
+      return { ...first, note: `first page only (cursor page failed: ${deep.unavailable})` };
+    return { next, note: `random pages among ${pages.length} spread over the list` };
+  },
+};
+
+/** Counts the nodes of the tree below the root. */
+function countNodes(node: unknown): number {
+  const children = (node as { children?: unknown } | undefined)?.children;
+  return Array.isArray(children) ? children.reduce((n: number, c) => n + 1 + countNodes(c), 0) : 0;
+}
+
+const groupTree: Endpoint = {
+  key: 'group-tree',
+  label: 'GET /api/group/tree',
+  method: 'GET',
+  // The target is time per request: one connection, so no request waits behind another.
+  connections: 1,
+  ratio: false,
+  target: { maxP50Ms: 50 },
+  prepare: (ctx) =>
+    probe(
+      ctx,
+      'GET',
+      () => ({ path: '/api/group/tree' }),
+      (reply) => {
+        const nodes = countNodes(dataOf(reply));
+        return nodes === ctx.manifest.groups
+          ? undefined
+          : `tree holds ${nodes} groups, not ${ctx.manifest.groups}`;
+      },
+    ),
+};
+
+const putShortText: Endpoint = {
+  key: 'put-short-text',
+  label: 'PUT /api/product/{id}/texts/short/deu',
+  method: 'PUT',
+  connections: 50,
+  ratio: true,
+  prepare: (ctx) => {
+    let n = 0;
+    return probe(
+      ctx,
+      'PUT',
+      () => ({
+        path: `/api/product/${randomId(ctx.manifest)}/texts/short/deu`,
+        body: JSON.stringify({ value: `Kurztext ${ctx.runId} ${++n}` }),
+      }),
+      (reply, spec) =>
+        (dataOf(reply) as { value?: unknown } | undefined)?.value ===
+        (JSON.parse(spec.body!) as { value: string }).value
+          ? undefined
+          : 'the answer does not hold the text sent',
+    );
+  },
+};
+
+const postProduct: Endpoint = {
+  key: 'post-product',
+  label: 'POST /api/product',
+  method: 'POST',
+  connections: 50,
+  ratio: true,
+  target: { minRatio: 0.25 },
+  prepare: (ctx) => {
+    let n = 0;
+    return probe(
+      ctx,
+      'POST',
+      () => {
+        n++;
+        const body = {
+          supplierPid: `BENCH-${ctx.runId}-${n}`,
+          name: `Benchmark-Artikel ${n}`,
+          language: 'deu',
+        };
+        return { path: '/api/product', body: JSON.stringify(body) };
+      },
+      (reply, spec) => {
+        const pid = (dataOf(reply) as { supplierPid?: unknown } | undefined)?.supplierPid;
+        return spec.body!.includes(`"${String(pid)}"`)
+          ? undefined
+          : 'the answer does not hold the product sent';
+      },
+    );
+  },
+};
+
+/** Measured with autocannon in this order; the full list is measured separately (lib/full-list.ts). */
+export const READ_ENDPOINTS: Endpoint[] = [productById, features, pageOf100];
+export const LATER_ENDPOINTS: Endpoint[] = [groupTree, putShortText, postProduct];

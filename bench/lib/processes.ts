@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Server {
+  name: string;
+  child: ChildProcess;
+  pid: number;
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:40123 */
+  baseUrl: string;
+  /** The last lines the process wrote (stdout and stderr). */
+  output(): string;
+  /** Non-null when the process has ended. */
+  exitCode(): number | string | null;
+  stop(): Promise<void>;
+}
+
+const OUTPUT_KEEP = 20_000;
+
+/** Spawns a server process and waits until it prints a line matching `ready` (group 1: the base URL). */
+export async function startServer(
+  name: string,
+  args: string[],
+  ready: RegExp,
+  env: Record<string, string> = {},
+): Promise<Server> {
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let ended: number | string | null = null;
+  const append = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_KEEP);
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', (code, signal) => {
+      ended = code ?? signal ?? 'unknown';
+      resolve();
+    }),
+  );
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start within 30 s:\n${output}`)),
+      30_000,
+    );
+    const check = () => {
+      const match = ready.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        child.stdout!.off('data', check);
+        resolve(match[1]);
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${ended}) before it was ready:\n${output}`));
+    });
+  });
+  return {
+    name,
+    child,
+    pid: child.pid!,
+    baseUrl,
+    output: () => output,
+    exitCode: () => ended,
+    async stop() {
+      if (ended !== null) return;
+      child.kill('SIGTERM');
+      const timeout = new Promise<'timeout'>((resolve) =>
+        setTimeout(() => resolve('timeout'), 10_000).unref(),
+      );
+      if ((await Promise.race([exited, timeout])) === 'timeout') {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+}
+
+export function startBaseline(): Promise<Server> {
+  return startServer(
+    'baseline',
+    ['--import', 'tsx', 'bench/baseline-server.ts'],
+    /baseline listening on (http:\/\/\S+)/,
+  );
+}
+
+/** `pim start --port 0` on the given data folder, as the tests start it; `nodeArgs` e.g. --cpu-prof. */
+export function startPim(dataDir: string, nodeArgs: string[] = []): Promise<Server> {
+  return startServer(
+    'pim',
+    [...nodeArgs, 'bin/pim.js', '--data-dir', dataDir, 'start', '--port', '0'],
+    /REST API listening on (http:\/\/\S+)\/api/,
+    { PIM_LOG_LEVEL: 'warn' },
+  );
+}

@@ -1,0 +1,117 @@
+import type { Endpoint } from '../endpoints.js';
+import type { FullListResult } from './full-list.js';
+import type { LoadResult } from './load.js';
+import type { Outcome } from './measure.js';
+import { judge, targetText, type Row } from './report.js';
+import { round } from './stats.js';
+
+export const FULL_LIST_TARGET = { firstByteMs: 20, wholeMs: 300, rssMb: 200 };
+
+export type FullListOutcome = { result: FullListResult; expectedItems: number } | { unavailable: string };
+
+function errorNote(outcome: Outcome): string | undefined {
+  const load = outcome.load!;
+  if (load.non2xx === 0 && load.errors === 0) return undefined;
+  const codes = Object.entries(load.statusCodes)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, n]) => `${n}× ${code}`);
+  if (load.errors) codes.push(`${load.errors} connection errors (${load.timeouts} timeouts)`);
+  return `${codes.join(', ')} of ${load.responses + load.errors}; e.g. ${outcome.errorSample ?? '?'}`;
+}
+
+/** Other processes above this many cores during a measurement disturb it: say so. */
+export const BUSY_CORES = 0.2;
+
+export function busyNote(load: Pick<LoadResult, 'cpu'>): string | undefined {
+  const other = load.cpu?.other ?? 0;
+  return other > BUSY_CORES
+    ? `DISTURBED: other processes used ${other} cores during the measurement`
+    : undefined;
+}
+
+export function endpointRow(endpoint: Endpoint, outcome: Outcome, baselineRps: number): Row {
+  const target = targetText(endpoint.target, endpoint.connections);
+  if (outcome.state !== 'measured') {
+    return { endpoint: endpoint.label, target, verdict: outcome.state, note: outcome.reason };
+  }
+  const load = outcome.load!;
+  const ratio = endpoint.ratio ? round(load.rps / baselineRps, 3) : undefined;
+  const errors = errorNote(outcome);
+  const verdict =
+    errors || outcome.reason ? 'ERRORS' : judge(endpoint.target, { ratio, p50: load.p50, p99: load.p99 });
+  const notes = [outcome.note, outcome.reason, errors, busyNote(load)].filter(Boolean);
+  if (!endpoint.ratio)
+    notes.push(
+      `${endpoint.connections} connections; ${round(1000 / load.rps, 1)} ms of server time per request`,
+    );
+  return {
+    endpoint: endpoint.label,
+    rps: load.rps,
+    ratio,
+    p50: load.p50,
+    p99: load.p99,
+    rssMb: load.rss?.peakMb,
+    cpuUs: load.serverCpuUs,
+    target,
+    verdict,
+    note: notes.join('; ') || undefined,
+  };
+}
+
+export function fullListRows(outcome: FullListOutcome): Row[] {
+  const label = 'GET /api/product?all=true';
+  if ('unavailable' in outcome) {
+    return [
+      {
+        endpoint: label,
+        target: 'first byte ≤ 20 ms, whole ≤ 300 ms, RSS ≤ 200 MB',
+        verdict: 'not available',
+        note: outcome.unavailable,
+      },
+    ];
+  }
+  const { result, expectedItems } = outcome;
+  const problems: string[] = [];
+  if (result.non2xx > 0)
+    problems.push(`${result.non2xx} non-2xx answers (${JSON.stringify(result.statusCodes)})`);
+  if (result.items !== expectedItems)
+    problems.push(`${result.items ?? 'no'} items instead of ${expectedItems}`);
+  const bad = problems.length > 0;
+  const seq = result.sequential;
+  const verdict = (ok: boolean) => (bad ? 'ERRORS' : ok ? 'met' : 'missed');
+  return [
+    {
+      endpoint: `${label}: first byte`,
+      p50: seq.medianFirstByteMs,
+      p99: Math.max(...seq.firstByteMs),
+      sequential: true,
+      target: `median ≤ ${FULL_LIST_TARGET.firstByteMs} ms`,
+      verdict: verdict(seq.medianFirstByteMs <= FULL_LIST_TARGET.firstByteMs),
+      note: [
+        `${seq.firstByteMs.length} sequential requests; p99 column shows the slowest`,
+        ...problems,
+        busyNote(result),
+      ]
+        .filter(Boolean)
+        .join('; '),
+    },
+    {
+      endpoint: `${label}: whole answer`,
+      p50: seq.medianWholeMs,
+      p99: Math.max(...seq.wholeMs),
+      sequential: true,
+      target: `median ≤ ${FULL_LIST_TARGET.wholeMs} ms`,
+      verdict: verdict(seq.medianWholeMs <= FULL_LIST_TARGET.wholeMs),
+      note: `${result.items ?? '?'} items, ${round(result.bytes / 2 ** 20, 1)} MB`,
+    },
+    {
+      endpoint: `${label}: ${result.concurrent.requests} at once`,
+      p99: result.concurrent.maxWholeMs,
+      sequential: true,
+      rssMb: result.concurrent.rss.peakMb,
+      target: `RSS ≤ ${FULL_LIST_TARGET.rssMb} MB`,
+      verdict: verdict(result.concurrent.rss.peakMb <= FULL_LIST_TARGET.rssMb),
+      note: `all answered in ${result.concurrent.wallMs} ms; RSS ${result.concurrent.rss.beforeMb} MB before (${result.concurrent.rss.source})`,
+    },
+  ];
+}

@@ -1,0 +1,227 @@
+/**
+ * The benchmark suite: `npm run bench [-- --quick] [--duration=S] [--only=key,key] [--keep] [--profile]`.
+ * --only: product-by-id, product-features, product-page, full-list, group-tree, put-short-text, post-product.
+ * --profile: runs pim with node --cpu-prof and prints where its CPU time went (best with --only).
+ * Starts bare node:http and pim on a generated catalogue, loads both with autocannon,
+ * prints every endpoint as a ratio to the baseline, and writes bench/results/.
+ */
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ADMIN, SIZES } from './config.js';
+import { LATER_ENDPOINTS, READ_ENDPOINTS, type Context, type Endpoint } from './endpoints.js';
+import { prepareRunData } from './generate.js';
+import { ensureBuilt } from './lib/build.js';
+import { waitForQuiet } from './lib/cpu.js';
+import { measureFullList } from './lib/full-list.js';
+import { dataOf, describe, login, send } from './lib/http.js';
+import type { LoadResult } from './lib/load.js';
+import { machineInfo } from './lib/machine.js';
+import { measureBaseline, measureEndpoint, type Outcome, type Timing } from './lib/measure.js';
+import { REPO_ROOT, startBaseline, startPim, type Server } from './lib/processes.js';
+import { profilesIn, summariseProfile } from './lib/profile.js';
+import { endpointRow, fullListRows, type FullListOutcome } from './lib/rows.js';
+import { textTable } from './lib/report.js';
+import { writeResults } from './lib/results.js';
+import { round } from './lib/stats.js';
+import { findWrk, runWrk, type WrkResult } from './lib/wrk.js';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    only: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const size = args.quick ? SIZES.quick : SIZES.full;
+const timing: Timing = {
+  duration: args.duration ? Math.max(1, Math.round(Number(args.duration))) : args.quick ? 3 : 10,
+  warmup: args.quick ? 1 : 3,
+  quietWaitMs: args.quick ? 0 : 20_000,
+};
+const only = args.only?.split(',');
+const wanted = (key: string) => !only || only.includes(key);
+const seconds = (since: number) => round((performance.now() - since) / 1000, 1);
+
+async function measureFull(ctx: Context, pim: Server): Promise<FullListOutcome> {
+  const path = '/api/product?all=true';
+  console.log(`  ${path}: sequential and 10 at once`);
+  try {
+    const probe = await send(ctx.baseUrl, 'GET', { path }, ctx.token);
+    if (probe.status !== 200) return { unavailable: describe(probe) };
+    if (!Array.isArray(dataOf(probe))) return { unavailable: 'data is not an array' };
+    await waitForQuiet(pim.pid, timing.quietWaitMs);
+    const result = await measureFullList(ctx.baseUrl + path, ctx.token, pim.pid, {
+      sequential: args.quick ? 3 : 10,
+      concurrent: 10,
+    });
+    return { result, expectedItems: ctx.manifest.products };
+  } catch (error) {
+    return { unavailable: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function runWrkIfInstalled(
+  ctx: Context,
+  baseline: Server,
+): Record<string, WrkResult | undefined> | undefined {
+  const wrk = findWrk();
+  if (!wrk) return undefined;
+  console.log(`  wrk found (${wrk}): latency of the baseline and GET by id`);
+  const paths = Array.from(
+    { length: 1000 },
+    () => `/api/product/${1 + Math.floor(Math.random() * ctx.manifest.products)}`,
+  );
+  const common = { paths, token: ctx.token, connections: 50, seconds: timing.duration, dir: tmpRoot };
+  return {
+    baseline: runWrk(wrk, { ...common, baseUrl: baseline.baseUrl }),
+    'product-by-id': runWrk(wrk, { ...common, baseUrl: ctx.baseUrl }),
+  };
+}
+
+const started = performance.now();
+const startedAt = new Date();
+const PROFILE_DIR = join(
+  REPO_ROOT,
+  'bench',
+  '.data',
+  'profiles',
+  startedAt.toISOString().replace(/[:.]/g, '-'),
+);
+const machine = machineInfo();
+console.log(`pim benchmark (${size.label}): ${machine.cpus} × ${machine.cpuModel}, node ${machine.node}`);
+const build = ensureBuilt();
+if (build.state === 'failed') {
+  console.error(
+    `\n!!! npm run build FAILED: pim runs whatever tsc still emitted to dist/ !!!\n${build.errors}\n`,
+  );
+}
+const dataStarted = performance.now();
+const data = await prepareRunData(size);
+const tmpRoot = data.root;
+console.log(
+  `catalogue: ${data.manifest.products} products, ${data.manifest.groups} groups (${data.cached ? 'cached' : `generated in ${data.manifest.generationSeconds} s`}; ready in ${seconds(dataStarted)} s)`,
+);
+
+const servers: Server[] = [];
+const outcomes: { endpoint: Endpoint; outcome: Outcome }[] = [];
+const baselineRuns: LoadResult[] = [];
+let fullList: FullListOutcome = { unavailable: 'not measured' };
+let wrk: Record<string, WrkResult | undefined> | undefined;
+let fatal: string | undefined;
+let pim: Server | undefined;
+try {
+  const baseline = await startBaseline();
+  servers.push(baseline);
+  pim = await startPim(data.dataDir, args.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+  servers.push(pim);
+  const token = await login(pim.baseUrl, ADMIN.username, ADMIN.password);
+  const ctx: Context = {
+    baseUrl: pim.baseUrl,
+    token,
+    manifest: data.manifest,
+    runId: startedAt.getTime().toString(36),
+  };
+  console.log(`measuring: warm-up ${timing.warmup} s, then ${timing.duration} s per endpoint`);
+  console.log('  baseline (bare node:http): 50 connections');
+  baselineRuns.push(await measureBaseline(baseline, ctx, timing));
+  for (const endpoint of READ_ENDPOINTS.filter((e) => wanted(e.key))) {
+    outcomes.push({ endpoint, outcome: await measureEndpoint(endpoint, ctx, timing, pim) });
+  }
+  if (wanted('full-list')) fullList = await measureFull(ctx, pim);
+  for (const endpoint of LATER_ENDPOINTS.filter((e) => wanted(e.key))) {
+    outcomes.push({ endpoint, outcome: await measureEndpoint(endpoint, ctx, timing, pim) });
+  }
+  wrk = runWrkIfInstalled(ctx, baseline);
+  console.log('  baseline again (drift check)');
+  baselineRuns.push(await measureBaseline(baseline, ctx, timing));
+} catch (error) {
+  fatal = error instanceof Error ? error.message : String(error);
+} finally {
+  await Promise.all(servers.map((s) => s.stop()));
+  if (!args.keep) rmSync(tmpRoot, { recursive: true, force: true });
+}
+
+const baselineRps = baselineRuns.length
+  ? baselineRuns.reduce((s, r) => s + r.rps, 0) / baselineRuns.length
+  : NaN;
+const rows = [
+  ...outcomes
+    .filter((o) => READ_ENDPOINTS.includes(o.endpoint))
+    .map((o) => endpointRow(o.endpoint, o.outcome, baselineRps)),
+  ...(wanted('full-list') ? fullListRows(fullList) : []),
+  ...outcomes
+    .filter((o) => LATER_ENDPOINTS.includes(o.endpoint))
+    .map((o) => endpointRow(o.endpoint, o.outcome, baselineRps)),
+];
+const baselineErrors = baselineRuns.reduce((s, r) => s + r.non2xx + r.errors, 0);
+console.log(
+  `\nbaseline: ${Math.round(baselineRps)} req/s (runs: ${baselineRuns.map((r) => r.rps).join(', ')}), p50 ${baselineRuns[0]?.p50} ms, p99 ${baselineRuns[0]?.p99} ms, server CPU ${baselineRuns.map((r) => r.serverCpuUs).join('/')} µs/req${baselineErrors ? `, ${baselineErrors} ERRORS` : ''}\n`,
+);
+for (const [name, w] of Object.entries(wrk ?? {})) {
+  console.log(
+    w
+      ? `wrk ${name}: ${w.rps} req/s, p50 ${w.p50Ms} ms, p99 ${w.p99Ms} ms${w.non2xx ? `, ${w.non2xx} non-2xx` : ''}`
+      : `wrk ${name}: no result`,
+  );
+}
+console.log(textTable(rows));
+const broken = rows.filter((r) => r.verdict === 'ERRORS' || r.verdict === 'failed');
+const disturbed = rows.filter((r) => r.note?.includes('DISTURBED'));
+const drift =
+  baselineRuns.length === 2 ? Math.abs(baselineRuns[0]!.rps - baselineRuns[1]!.rps) / baselineRps : 0;
+if (disturbed.length || drift > 0.15) {
+  console.warn('\n*** the machine was not quiet: these figures are disturbed by other processes ***');
+  if (drift > 0.15) console.warn(`*** the two baseline runs differ by ${Math.round(drift * 100)} %`);
+  for (const row of disturbed) console.warn(`*** ${row.endpoint}: ${/DISTURBED[^;]*/.exec(row.note!)?.[0]}`);
+  console.warn('*** rerun when nothing else runs on this machine\n');
+}
+if (fatal || broken.length || baselineErrors) {
+  console.error('\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!');
+  if (fatal) console.error(`!!! the run stopped: ${fatal}`);
+  if (baselineErrors)
+    console.error(`!!! the baseline answered ${baselineErrors} errors: its figures are not comparable`);
+  for (const row of broken) console.error(`!!! ${row.endpoint}: ${row.note ?? row.verdict}`);
+  for (const { outcome } of outcomes.filter((o) => o.outcome.serverLog)) {
+    console.error(`--- pim log during ${outcome.label}:\n${outcome.serverLog}`);
+  }
+  if (pim && pim.exitCode() !== null && pim.exitCode() !== 0 && pim.exitCode() !== 'SIGTERM') {
+    console.error(`--- pim exited (${pim.exitCode()}):\n${pim.output().slice(-3000)}`);
+  }
+  console.error('!!! figures of a run with errors are not a measurement of a working server');
+  console.error('!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n');
+  process.exitCode = 1;
+}
+const profile = profilesIn(PROFILE_DIR)
+  .map((file) => summariseProfile(file))
+  .join('\n\n');
+if (profile) console.log(`\n${profile}`);
+const files = writeResults(
+  {
+    mode: size.label,
+    startedAt: startedAt.toISOString(),
+    totalSeconds: seconds(started),
+    machine,
+    build,
+    timing,
+    data: { manifest: data.manifest, cached: data.cached },
+    baseline: { rps: Math.round(baselineRps), runs: baselineRuns },
+    endpoints: Object.fromEntries(outcomes.map((o) => [o.endpoint.key, o.outcome])),
+    fullList,
+    wrk,
+    fatal,
+    profile: profile || undefined,
+    disturbance: {
+      baselineDrift: round(drift, 3),
+      disturbed: disturbed.map((r) => r.endpoint),
+      loadAverage: loadavg(),
+    },
+    rows,
+  },
+  !only && !args.duration && !args.profile,
+);
+console.log(`\nresults: ${files.join(', ')}`);
+console.log(`total ${seconds(started)} s`);
