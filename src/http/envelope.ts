@@ -34,6 +34,11 @@ export function failure(error: string, code?: string): { success: false; error: 
   return code ? { success: false, error, code } : { success: false, error };
 }
 
+/** The success envelope, as text, around array items that are JSON already (joined by commas). */
+export function okJsonArray(itemsJson: string): string {
+  return `{"success":true,"data":[${itemsJson}]}`;
+}
+
 /**
  * The success envelope around an array whose items arrive as chunks of JSON text (items
  * joined by commas): the first bytes leave before the first chunk is read.

@@ -73,7 +73,7 @@ describe('GET /api/product without limit (streamed)', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, error: expect.stringContaining('updatedSince') });
   });
-  it('streams exactly the DTOs that pages return, field for field, also for awkward values', async () => {
+  it('streams exactly the DTOs that pages and single reads return, field for field, also for awkward values', async () => {
     const awkward = [
       'say "hi" \\ back',
       'tab\tnew\nline \u0001 ctrl',
@@ -110,6 +110,13 @@ describe('GET /api/product without limit (streamed)', () => {
     }
     expect(paged.length).toBeGreaterThan(1000);
     expect(streamed.body.data).toEqual(paged);
+    // Lists are JSON written by SQLite; single reads are DTOs built in JavaScript: they must agree.
+    const listed = streamed.body.data as { id: number; supplierPid: string }[];
+    const sample = [...listed.filter((p) => p.supplierPid.startsWith('AWK-')), ...listed.slice(0, 5)];
+    for (const item of sample) {
+      const single = await server.request('GET', `/api/product/${item.id}`, { token });
+      expect(single.body.data).toEqual(item);
+    }
     // The name of the product created in eng falls back to it (no deu text), in both forms.
     expect(streamed.body.data).toContainEqual(
       expect.objectContaining({ supplierPid: 'AWK-2 "q"', name: 'emoji 🧰 ünïcödé' }),

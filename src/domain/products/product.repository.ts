@@ -158,7 +158,26 @@ export interface ProductJsonChunk {
  * (100,000 products: 0.24 s instead of 0.68 s).
  */
 export async function listProductJsonChunk(db: WorkspaceDb, q: ProductRowQuery): Promise<ProductJsonChunk> {
-  const rows = applyFilters(
+  return db
+    .selectFrom(selectProductJson(db, q).as('c'))
+    .select([
+      sql<Buffer | null>`CAST(group_concat(c.dto, ',' ORDER BY c.id) AS BLOB)`.as('json'),
+      sql<number | null>`max(c.id)`.as('lastId'),
+      sql<number>`count(*)`.as('count'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/** Like listProductJsonChunk, one JSON text per product: for pages, which also need to know the last id. */
+export async function listProductJsonRows(
+  db: WorkspaceDb,
+  q: ProductRowQuery,
+): Promise<{ id: number; dto: string }[]> {
+  return selectProductJson(db, q).execute();
+}
+
+function selectProductJson(db: WorkspaceDb, q: ProductRowQuery) {
+  return applyFilters(
     db.selectFrom('product as p').select([
       'p.id',
       sql<string>`json_object(
@@ -170,14 +189,6 @@ export async function listProductJsonChunk(db: WorkspaceDb, q: ProductRowQuery):
     ]),
     q,
   );
-  return db
-    .selectFrom(rows.as('c'))
-    .select([
-      sql<Buffer | null>`CAST(group_concat(c.dto, ',' ORDER BY c.id) AS BLOB)`.as('json'),
-      sql<number | null>`max(c.id)`.as('lastId'),
-      sql<number>`count(*)`.as('count'),
-    ])
-    .executeTakeFirstOrThrow();
 }
 
 export interface ProductValues {

@@ -6,14 +6,14 @@ import {
   createVariant,
   deleteProduct,
   getProduct,
-  listProductsPage,
+  listProductsPageJson,
   listVariants,
   streamProductsJson,
   updateProduct,
 } from '../../domain/products/product.service.js';
 import { RIGHTS } from '../../domain/users/roles.js';
 import type { PimApp } from '../app.js';
-import { ok, okEmpty, streamArrayEnvelope } from '../envelope.js';
+import { ok, okEmpty, okJsonArray, streamArrayEnvelope } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { EmptyEnvelope, Envelope, errorResponses, IdParams } from '../schemas/common.schemas.js';
 import {
@@ -71,9 +71,9 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
         // A stream is sent as is: the response schema types the serialised body, not a stream.
         return reply.type('application/json; charset=utf-8').send(body as never);
       }
-      const page = await listProductsPage(ctx, request.query);
+      const page = await listProductsPageJson(ctx, { ...request.query, limit: request.query.limit });
       setNextLink(request, reply, page.next);
-      return ok(page.items);
+      return reply.type('application/json; charset=utf-8').send(okJsonArray(page.json) as never);
     },
   );
 
