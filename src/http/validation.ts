@@ -22,10 +22,34 @@ function makeAjv(coerceTypes: boolean): Ajv {
 const bodyAjv = makeAjv(false);
 const stringAjv = makeAjv(true);
 
+/** Top-level properties of an object schema whose type is integer. */
+function integerProperties(schema: unknown): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.keys(properties).filter((key) => properties[key]?.type === 'integer');
+}
+
+const DECIMAL_INTEGER = /^-?\d+$/;
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const validate = (httpPart === 'body' ? bodyAjv : stringAjv).compile(schema as object);
-  return (data: unknown) =>
-    validate(data) ? { value: data } : { error: validate.errors as unknown as Error };
+  // Ajv coerces path and query strings with Number(), which reads "1e3" as 1000 and "0x10"
+  // as 16; an id is written in plain decimal digits, anything else is a bad id (400).
+  const integers = httpPart === 'body' ? [] : integerProperties(schema);
+  return (data: unknown) => {
+    for (const key of integers) {
+      const raw = (data as Record<string, unknown> | undefined)?.[key];
+      if (typeof raw === 'string' && !DECIMAL_INTEGER.test(raw)) {
+        const error = {
+          keyword: 'type',
+          instancePath: `/${key}`,
+          schemaPath: '#',
+          params: { type: 'integer' },
+        };
+        return { error: [error] as unknown as Error };
+      }
+    }
+    return validate(data) ? { value: data } : { error: validate.errors as unknown as Error };
+  };
 };
 
 function fieldName(instancePath: string): string {
