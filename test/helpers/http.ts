@@ -1,5 +1,19 @@
 import { connect, createServer } from 'node:net';
-import type { ApiResponse, RequestOptions } from './server.js';
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; data?: T; error?: string; code?: string } & Record<string, unknown>;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is, instead of JSON.stringify(body). */
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
 
 /** One request against any base URL (a `pim start` child process, or a server whose port moved). */
 export async function apiRequest<T = unknown>(

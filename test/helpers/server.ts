@@ -3,23 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Application } from '../../src/app/application.js';
 import { ManualClock, type Clock } from '../../src/domain/clock.js';
+import { apiRequest, loginAt, type ApiResponse, type RequestOptions } from './http.js';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
 
-export interface ApiResponse<T = unknown> {
-  status: number;
-  headers: Headers;
-  body: { success: boolean; data?: T; error?: string; code?: string } & Record<string, unknown>;
-  text: string;
-}
-
-export interface RequestOptions {
-  token?: string;
-  body?: unknown;
-  /** Sent as is, instead of JSON.stringify(body). */
-  rawBody?: string | Buffer;
-  headers?: Record<string, string>;
-}
+export type { ApiResponse, RequestOptions };
 
 export interface TestServer {
   app: Application;
@@ -72,29 +60,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   if (!report.rest) throw new Error('REST server did not start');
   const baseUrl = `http://127.0.0.1:${report.rest.port}`;
 
-  async function request<T>(
-    method: string,
-    path: string,
-    opts: RequestOptions = {},
-  ): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | Buffer | undefined;
-    if (opts.rawBody !== undefined) body = opts.rawBody;
-    else if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const res = await fetch(baseUrl + path, { method, headers, body });
-    const text = await res.text();
-    let parsed: ApiResponse<T>['body'];
-    try {
-      parsed = text ? JSON.parse(text) : ({} as ApiResponse<T>['body']);
-    } catch {
-      parsed = {} as ApiResponse<T>['body'];
-    }
-    return { status: res.status, headers: res.headers, body: parsed, text };
-  }
+  const request = <T>(method: string, path: string, opts?: RequestOptions) =>
+    apiRequest<T>(baseUrl, method, path, opts);
 
   return {
     app,
@@ -102,13 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     dataDir,
     clock,
     request,
-    async login(username = 'admin', password = ADMIN_PASSWORD) {
-      const res = await request<{ token: string }>('POST', '/api/auth/login', {
-        body: { username, password },
-      });
-      if (res.status !== 200 || !res.body.data) throw new Error(`login failed: ${res.status} ${res.text}`);
-      return res.body.data.token;
-    },
+    login: (username = 'admin', password = ADMIN_PASSWORD) => loginAt(baseUrl, username, password),
     async addUser(username, role, password = `${username}-password`) {
       await app.users.add({ username, role, password });
     },

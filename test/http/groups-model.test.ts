@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
+import type { GroupDto, NodeDto } from '../helpers/group-dto.js';
 
 /**
  * Randomised: sequences of create, move, delete, assign, remove and product creation
@@ -9,25 +10,6 @@ import { startServer, type ApiResponse, type TestServer } from '../helpers/serve
  * prefixes, every count true, every product in at most one group, and the flat list,
  * the tree and the per-group product lists telling the same story.
  */
-
-interface GroupDto {
-  id: number;
-  groupId: string;
-  name: string;
-  parentGroupId: number | null;
-  childGroupCount: number;
-  productCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-interface NodeDto {
-  id: number;
-  groupId: string;
-  name: string;
-  productCount: number;
-  children: NodeDto[];
-}
 
 interface ModelGroup {
   id: number;

@@ -1,24 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
+import type { GroupDto, NodeDto } from '../helpers/group-dto.js';
 
 /** Products in groups over REST: assign, list, remove, delete with products, updatedAt, true counts. */
-
-interface GroupDto {
-  id: number;
-  groupId: string;
-  name: string;
-  parentGroupId: number | null;
-  childGroupCount: number;
-  productCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-interface NodeDto {
-  id: number;
-  productCount: number;
-  children: NodeDto[];
-}
 
 interface ProductDto {
   id: number;

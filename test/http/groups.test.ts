@@ -1,26 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
+import type { GroupDto, NodeDto } from '../helpers/group-dto.js';
 
 /** The group tree over REST: create, read, rename, move, delete, numbering, validation, rights, OpenAPI. */
-
-interface GroupDto {
-  id: number;
-  groupId: string;
-  name: string;
-  parentGroupId: number | null;
-  childGroupCount: number;
-  productCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-interface NodeDto {
-  id: number;
-  groupId: string;
-  name: string;
-  productCount: number;
-  children: NodeDto[];
-}
 
 let server: TestServer;
 let token: string;
