@@ -8,6 +8,9 @@ import { ValidationError } from '../errors.js';
  */
 const canonical = new Map<string, string>();
 for (const entry of iso6392) {
+  // The package lists the local-use range as one entry, `qaa-qtz`: a range, not a code. Local-use
+  // codes mean nothing outside one organisation, so they are not accepted.
+  if (!/^[a-z]{3}$/.test(entry.iso6392B)) continue;
   const stored = entry.iso6392T ?? entry.iso6392B;
   canonical.set(entry.iso6392B, stored);
   if (entry.iso6392T) canonical.set(entry.iso6392T, stored);
