@@ -4,13 +4,20 @@ import Fastify, {
   LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
 import { installAuthHook } from './auth.hook.js';
-import { installErrorHandler, installNotFoundHandler } from './error-handler.js';
+import {
+  answerFrameworkError,
+  installErrorHandler,
+  installNotFoundHandler,
+  MAX_PARAM_LENGTH,
+} from './error-handler.js';
 import type { HttpDeps } from './http-deps.js';
 import { installOpenApi } from './openapi.js';
 import { registerRoutes } from './routes/index.js';
@@ -32,15 +39,37 @@ export interface HttpAppOptions {
 }
 
 export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {}): Promise<PimApp> {
+  // Synchronous, and nothing formatted that nobody reads: this runs for every request.
+  let logRequests = false;
+  const record = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const durationMs = Math.round(reply.elapsedTime * 100) / 100;
+    if (logRequests) {
+      request.log.info({ method: request.method, path, status: reply.statusCode, ms: durationMs }, 'request');
+    }
+    deps.onRequestDone?.({
+      method: request.method,
+      path,
+      status: reply.statusCode,
+      at: Date.now(),
+      durationMs,
+    });
+  };
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    // One line per request, written in onResponse below: method, path, status, time; never a body or token.
+    // One line per request, written by `record`: method, path, status, time; never a body or token.
     logController: new LogController({ disableRequestLogging: true }),
     logger: options.logger ?? false,
     schemaErrorFormatter,
-    routerOptions: { maxParamLength: 1000 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Requests refused before routing run no hook: they are recorded here.
+    frameworkErrors: (error, request, reply) => {
+      answerFrameworkError(error, reply);
+      record(request, reply);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>() as PimApp;
   app.setValidatorCompiler(validatorCompiler);
+  logRequests = ['trace', 'debug', 'info'].includes(app.log.level);
 
   // JSON only: any other content type answers 415. An empty JSON body reads as no body,
   // because many clients send the header on every request.
@@ -65,21 +94,8 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
   // After the auth hook: 401 and 409 come before 404 and 405 (decisions.md, order of checks).
   installNotFoundHandler(app);
 
-  // Synchronous, and nothing formatted that nobody reads: this runs for every request.
-  const logRequests = ['trace', 'debug', 'info'].includes(app.log.level);
   app.addHook('onResponse', (request, reply, done) => {
-    const path = request.url.split('?', 1)[0] ?? '/';
-    const durationMs = Math.round(reply.elapsedTime * 100) / 100;
-    if (logRequests) {
-      request.log.info({ method: request.method, path, status: reply.statusCode, ms: durationMs }, 'request');
-    }
-    deps.onRequestDone?.({
-      method: request.method,
-      path,
-      status: reply.statusCode,
-      at: Date.now(),
-      durationMs,
-    });
+    record(request, reply);
     done();
   });
 

@@ -4,6 +4,9 @@ import { DomainError, TooManyRequestsError } from '../domain/errors.js';
 import { failure } from './envelope.js';
 import { HTTP_STATUS } from './error-status.js';
 
+/** The longest path parameter accepted (an ftidref, a language code, an id). */
+export const MAX_PARAM_LENGTH = 1000;
+
 const FASTIFY_STATUS: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is larger than the limit of 8 MiB'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Request body must be application/json'],
@@ -38,6 +41,23 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(failure('Internal server error', 'INTERNAL'));
   });
+}
+
+/**
+ * Errors Fastify raises before routing (Fastify's `frameworkErrors` option): a path whose
+ * percent-encoding does not decode (`%FF`, `%E0%A4%A`), a path parameter over the length limit.
+ * Fastify answers these in its own format (the second with 414); pim answers both with 400 in
+ * the envelope, like any other bad input.
+ * No hook has run for them, so the CORS header is set here.
+ */
+export function answerFrameworkError(error: FastifyError, reply: FastifyReply): void {
+  const [status, message, code] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [400, `A path segment is longer than ${MAX_PARAM_LENGTH} characters`, 'PATH_SEGMENT_TOO_LONG']
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, 'The path is not valid percent-encoded UTF-8', 'INVALID_URL']
+        : [500, 'Internal server error', 'INTERNAL'];
+  void reply.code(status).header('access-control-allow-origin', '*').send(failure(message, code));
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;

@@ -8,6 +8,9 @@ Every response body is the envelope \`{success, data, error}\`; errors carry an 
 machine-readable \`code\`. All endpoints except \`POST /api/auth/login\`, CORS preflights and this description need
 \`Authorization: Bearer <token>\`; tokens are UUIDs valid 24 hours from login, ended for good by logout.
 
+A path that is not valid percent-encoded UTF-8 (\`%FF\`), or with a segment over 1,000 characters, answers 400
+(INVALID_URL, PATH_SEGMENT_TOO_LONG) before any other check: it names no route.
+
 Order of checks: token (401, also on unknown paths under /api), open workspace (409 for every path under
 /api/product and /api/group), role right (403), route and method (404, 405 with Allow), body (413 over 8 MiB,
 415 for non-JSON, 400), resources named in path or body (404).

@@ -33,6 +33,13 @@ describe('the REST API monitor', () => {
     expect(login).toMatchObject({ method: 'POST', status: 200 });
   });
 
+  it('records requests refused before routing, such as a path that does not decode', async () => {
+    await server.request('GET', '/api/product/%FF?x=1');
+    expect(server.app.monitor.latest(1).map((e) => [e.method, e.path, e.status])).toEqual([
+      ['GET', '/api/product/%FF', 400],
+    ]);
+  });
+
   it('never records a token, password or body', async () => {
     const token = await server.login();
     await server.request('POST', '/api/workspace/open', { token, body: { workspaceName: 'secret-name' } });

@@ -196,6 +196,25 @@ describe('cross-cutting HTTP behaviour', () => {
     }
   });
 
+  it.each([
+    ['/api/product/%FF'],
+    ['/api/product/1/features/%E0%A4%A'],
+    ['/api/group/%C3/products'],
+    ['/%FF'],
+  ])('answers 400 in the envelope for a path that does not decode: %s', async (path) => {
+    for (const options of [{ token }, {}]) {
+      const res = await server.request('GET', path, options);
+      expectErrorEnvelope(res, 400);
+      expect(res.body.code).toBe('INVALID_URL');
+    }
+  });
+
+  it('answers 400 in the envelope for a path segment over 1,000 characters', async () => {
+    const res = await server.request('GET', `/api/product/1/features/${'f'.repeat(1001)}`, { token });
+    expectErrorEnvelope(res, 400);
+    expect(res.body.code).toBe('PATH_SEGMENT_TOO_LONG');
+  });
+
   it('checks the token before everything else, also on unknown paths under /api', async () => {
     const big = { rawBody: jsonBodyOfSize(9 * MIB), headers: { 'content-type': 'application/json' } };
     expectErrorEnvelope(await server.request('POST', '/api/workspace/open', big), 401);
