@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import { installAuthHook } from './auth.hook.js';
 import {
+  answerClientError,
   answerFrameworkError,
   installErrorHandler,
   installNotFoundHandler,
@@ -62,6 +63,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
     logger: options.logger ?? false,
     schemaErrorFormatter,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    clientErrorHandler: answerClientError,
     // Requests refused before routing run no hook: they are recorded here.
     frameworkErrors: (error, request, reply) => {
       answerFrameworkError(error, reply);

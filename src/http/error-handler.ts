@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { DomainError, TooManyRequestsError } from '../domain/errors.js';
@@ -58,6 +59,44 @@ export function answerFrameworkError(error: FastifyError, reply: FastifyReply): 
         ? [400, 'The path is not valid percent-encoded UTF-8', 'INVALID_URL']
         : [500, 'Internal server error', 'INTERNAL'];
   void reply.code(status).header('access-control-allow-origin', '*').send(failure(message, code));
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    'Request Timeout',
+    'The request took too long to arrive',
+    'REQUEST_TIMEOUT',
+  ],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'The request headers are too large',
+    'HEADERS_TOO_LARGE',
+  ],
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (an unknown method such as
+ * `FOO`, a malformed request line or header, headers over the size limit, a timeout): the
+ * answer is the envelope too, written to the socket, which is then closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message, code] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'The request is not valid HTTP/1.1 (method, request line or headers)',
+    'MALFORMED_REQUEST',
+  ];
+  if (socket.writable) {
+    const body = JSON.stringify(failure(message, code));
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;

@@ -87,3 +87,16 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** Sends bytes as they are over TCP and returns everything the server wrote until it closed. */
+export async function rawExchange(baseUrl: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.once('error', reject);
+    socket.once('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.once('connect', () => socket.end(request));
+  });
+}

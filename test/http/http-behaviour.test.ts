@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/domain/errors.js';
 import { buildHttpApp } from '../../src/http/app.js';
+import { rawExchange } from '../helpers/http.js';
 import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -214,6 +215,34 @@ describe('cross-cutting HTTP behaviour', () => {
     expectErrorEnvelope(res, 400);
     expect(res.body.code).toBe('PATH_SEGMENT_TOO_LONG');
   });
+
+  it.each([
+    ['an unknown method', 'FOO /api/product HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+    [
+      'a header line without a colon',
+      'GET /api/product HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
+      400,
+      'MALFORMED_REQUEST',
+    ],
+    [
+      'headers over the size limit',
+      `GET /api/product HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'HEADERS_TOO_LARGE',
+    ],
+  ])(
+    'answers a request that is not valid HTTP (%s) in the envelope',
+    async (_what, request, status, code) => {
+      const answer = await rawExchange(server.baseUrl, request);
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head!.split('\r\n')[0]).toBe(
+        `HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : 'Request Header Fields Too Large'}`,
+      );
+      expect(head!.toLowerCase()).toContain('content-type: application/json; charset=utf-8');
+      expect(head!.toLowerCase()).toContain('access-control-allow-origin: *');
+      expect(JSON.parse(body!)).toEqual({ success: false, error: expect.any(String), code });
+    },
+  );
 
   it('checks the token before everything else, also on unknown paths under /api', async () => {
     const big = { rawBody: jsonBodyOfSize(9 * MIB), headers: { 'content-type': 'application/json' } };
