@@ -9,7 +9,8 @@ machine-readable \`code\`. All endpoints except \`POST /api/auth/login\`, CORS p
 \`Authorization: Bearer <token>\`; tokens are UUIDs valid 24 hours from login, ended for good by logout.
 
 A path that is not valid percent-encoded UTF-8 (\`%FF\`), or with a segment over 1,000 characters, answers 400
-(INVALID_URL, PATH_SEGMENT_TOO_LONG) before any other check: it names no route.
+(INVALID_URL, PATH_SEGMENT_TOO_LONG) before any other check: it names no route. A request that is not valid HTTP/1.1
+(unknown method, malformed header, headers over 16 KiB) answers 400 MALFORMED_REQUEST or 431 HEADERS_TOO_LARGE.
 
 Order of checks: token (401, also on unknown paths under /api), open workspace (409 for every path under
 /api/product and /api/group), role right (403), route and method (404, 405 with Allow), body (413 over 8 MiB,
