@@ -72,14 +72,14 @@ async function createDataFolder(root: string, dbFile?: string): Promise<{ dataDi
   const workspacePath = join(root, 'workspace');
   const app = await Application.open({ dataDir });
   try {
-    await app.users.add({ username: ADMIN.username, role: 'ADMIN', password: ADMIN.password });
-    const ws = await app.workspaces.create({ name: WORKSPACE_NAME, path: workspacePath, language: 'deu' });
+    await app.users.add(app.ownerContext(), { username: ADMIN.username, role: 'ADMIN', password: ADMIN.password });
+    const ws = await app.workspaces.create(app.ownerContext(), { name: WORKSPACE_NAME, path: workspacePath, language: 'deu' });
     const dbPath = join(workspacePath, DB_FILE);
     if (dbFile) {
       for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
       copyFileSync(dbFile, dbPath);
     }
-    await app.workspaces.open({ workspaceId: ws.id });
+    await app.workspaces.open(app.ownerContext(), { workspaceId: ws.id });
     await app.settings.set('rest.enabled', true);
     return { dataDir, dbPath };
   } finally {

@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { SqliteHandle } from '../db/sqlite.js';
 import type { SystemDatabase } from '../db/system.schema.js';
 import { systemClock, type Clock } from '../domain/clock.js';
+import { systemContext, type RequestContext } from '../domain/context.js';
 import { SessionService } from '../domain/sessions/session.service.js';
 import { SettingsService } from '../domain/settings/settings.service.js';
 import { UserService } from '../domain/users/user.service.js';
@@ -62,6 +63,11 @@ export class Application {
     return new Application(system, options.clock ?? systemClock, options);
   }
 
+  /** The context of the machine's owner (CLI commands, first run): every right, the open workspace. */
+  ownerContext(): RequestContext {
+    return systemContext(this.clock, this.workspaces.current());
+  }
+
   httpDeps(): HttpDeps {
     return {
       clock: this.clock,
@@ -76,8 +82,9 @@ export class Application {
   /** First-run setup if the data folder is pristine, reopen the last workspace, start REST as configured. */
   async start(): Promise<StartReport> {
     const report: StartReport = {};
-    if (await isPristine(this)) {
+    if (await isPristine(this, this.ownerContext())) {
       report.firstRun = await firstRunSetup({
+        ctx: this.ownerContext(),
         users: this.users,
         workspaces: this.workspaces,
         settings: this.settings,

@@ -1,4 +1,4 @@
-import type { WorkspaceContext } from '../domain/context.js';
+import type { RequestContext } from '../domain/context.js';
 import { defineFeature, setFeature } from '../domain/features/feature.service.js';
 import { createProduct } from '../domain/products/product.service.js';
 import { setText } from '../domain/texts/text.service.js';
@@ -426,9 +426,7 @@ function ean13(base: string): string {
  * Fills the first-run demo workspace with a small, realistic catalogue through the
  * domain services (so the sample data obeys every rule the API enforces).
  */
-export async function seedDemoCatalogue(
-  ctx: WorkspaceContext,
-): Promise<{ products: number; groups: number }> {
+export async function seedDemoCatalogue(ctx: RequestContext): Promise<{ products: number; groups: number }> {
   for (const def of Object.values(FEATURES)) {
     await defineFeature(ctx, {
       ftidref: def.ftidref,

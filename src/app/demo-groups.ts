@@ -1,4 +1,4 @@
-import type { WorkspaceContext } from '../domain/context.js';
+import type { RequestContext } from '../domain/context.js';
 import { assignProducts, createGroup, renameGroup } from '../domain/groups/group.service.js';
 import { listProducts } from '../domain/products/product.service.js';
 
@@ -42,7 +42,7 @@ const DEMO_TREE: DemoGroup[] = [
  * and spreads the workspace's main products over the leaf groups in turn, in id order.
  * Variants stay without a group. Returns the number of groups created.
  */
-export async function seedDemoGroups(ctx: WorkspaceContext): Promise<number> {
+export async function seedDemoGroups(ctx: RequestContext): Promise<number> {
   const leaves: number[] = [];
   let count = 0;
   async function build(nodes: DemoGroup[], parentId: number | null): Promise<void> {

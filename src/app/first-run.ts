@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Clock } from '../domain/clock.js';
+import { systemContext, type RequestContext } from '../domain/context.js';
 import type { SettingsService } from '../domain/settings/settings.service.js';
 import type { UserService } from '../domain/users/user.service.js';
 import type { WorkspaceService, WorkspaceDto } from '../domain/workspaces/workspace.service.js';
@@ -16,13 +17,16 @@ export interface FirstRunReport {
 }
 
 /** True for a data folder without any user, workspace or setting: only then is the first-run setup done. */
-export async function isPristine(deps: {
-  users: UserService;
-  workspaces: WorkspaceService;
-  settings: SettingsService;
-}): Promise<boolean> {
+export async function isPristine(
+  deps: {
+    users: UserService;
+    workspaces: WorkspaceService;
+    settings: SettingsService;
+  },
+  ctx: RequestContext,
+): Promise<boolean> {
   return (
-    (await deps.users.list()).length === 0 &&
+    (await deps.users.list(ctx)).length === 0 &&
     (await deps.workspaces.count()) === 0 &&
     !(await deps.settings.anyStored())
   );
@@ -41,6 +45,7 @@ function generatePassword(): string {
  * data, opened, and the REST server enabled on its default port.
  */
 export async function firstRunSetup(deps: {
+  ctx: RequestContext;
   users: UserService;
   workspaces: WorkspaceService;
   settings: SettingsService;
@@ -50,14 +55,14 @@ export async function firstRunSetup(deps: {
 }): Promise<FirstRunReport> {
   const passwordGenerated = !deps.adminPassword;
   const adminPassword = deps.adminPassword || generatePassword();
-  await deps.users.add({ username: 'admin', role: 'ADMIN', password: adminPassword });
-  const created = await deps.workspaces.create({
+  await deps.users.add(deps.ctx, { username: 'admin', role: 'ADMIN', password: adminPassword });
+  const created = await deps.workspaces.create(deps.ctx, {
     name: 'Demo',
     path: join(deps.dataDir, 'workspaces', 'demo'),
     language: 'deu',
   });
-  const workspace = await deps.workspaces.open({ workspaceId: created.id });
-  const ctx = { workspace: deps.workspaces.requireOpen(), clock: deps.clock };
+  const workspace = await deps.workspaces.open(deps.ctx, { workspaceId: created.id });
+  const ctx = systemContext(deps.clock, deps.workspaces.current());
   const { products } = await seedDemoCatalogue(ctx);
   const groups = await seedDemoGroups(ctx);
   await deps.settings.set('rest.enabled', true);

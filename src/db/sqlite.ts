@@ -56,16 +56,7 @@ export async function migrate<DB>(db: Kysely<DB>, migrations: Record<string, Mig
   }
 }
 
-/** True when the error is SQLite's unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    ((error as { code: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-      (error as { code: unknown }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
-  );
-}
+export { isUniqueViolation } from './constraint-errors.js';
 
 const STATEMENT_CACHE_SIZE = 500;
 

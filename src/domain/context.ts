@@ -1,15 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { WorkspaceDatabase } from '../db/workspace.schema.js';
 import type { Clock } from './clock.js';
+import { ForbiddenError, NoWorkspaceError } from './errors.js';
+import { RIGHTS, rightsOf, type Right, type Role } from './users/roles.js';
 import type { OpenWorkspace } from './workspaces/open-workspace.js';
-import type { User } from './users/user.service.js';
+
+/** Who is asking: a logged-in user, or the machine's owner acting through the CLI. */
+export interface Actor {
+  id: number;
+  username: string;
+  role: Role;
+  rights: readonly Right[];
+}
 
 /**
- * Who is asking and on which workspace. Every catalogue service call takes it first,
- * so the same services serve REST, MCP, the UI and the CLI.
+ * What every service call takes first, whichever adapter built it (REST, MCP, the window,
+ * the CLI): who asks, with which rights, on which open workspace, at which time, in which
+ * language, and optionally inside which transaction. Services check rights and the open
+ * workspace themselves from it; an adapter's own checks are only a fast first line.
  */
-export interface WorkspaceContext {
-  workspace: OpenWorkspace;
+export interface RequestContext {
+  actor: Actor;
   clock: Clock;
-  user?: User;
+  /** The workspace the application has open, if any, as the adapter found it. */
+  workspace?: OpenWorkspace;
   /** Language asked for in reads (`?lang=`), if any; else the workspace default. */
   language?: string;
+  /**
+   * A transaction of the caller on `workspace`: set, every service call runs inside it, so
+   * that several calls (a bulk upsert, an import) commit or roll back together.
+   */
+  trx?: Kysely<WorkspaceDatabase>;
 }
+
+/** A context whose right and workspace were checked: what catalogue code works with. */
+export interface WorkspaceContext extends RequestContext {
+  workspace: OpenWorkspace;
+  /** The caller's transaction, or the workspace's database. */
+  db: Kysely<WorkspaceDatabase>;
+  /** Runs `work` in the caller's transaction, or in a new one when there is none. */
+  transaction<T>(work: (trx: Kysely<WorkspaceDatabase>) => Promise<T>): Promise<T>;
+}
+
+/** Throws FORBIDDEN unless the actor holds `right`. */
+export function requireRight(ctx: RequestContext, right: Right): void {
+  if (!ctx.actor.rights.includes(right)) {
+    throw new ForbiddenError(`Role ${ctx.actor.role} lacks the right '${right}' this operation needs`);
+  }
+}
+
+/**
+ * The entry check of every catalogue service, in the order of the spec's checks (the token
+ * was the adapter's): the open workspace (409), then the right (403).
+ */
+export function useWorkspace(ctx: RequestContext, right: Right): WorkspaceContext {
+  const workspace = ctx.workspace;
+  if (!workspace) throw new NoWorkspaceError();
+  requireRight(ctx, right);
+  const trx = ctx.trx;
+  if ('db' in ctx && (ctx as WorkspaceContext).db === (trx ?? workspace.db)) return ctx as WorkspaceContext;
+  return {
+    ...ctx,
+    workspace,
+    db: trx ?? workspace.db,
+    transaction: (work) => (trx ? work(trx) : workspace.db.transaction().execute(work)),
+  };
+}
+
+/**
+ * Runs several service calls in one transaction on the context's workspace: all commit, or
+ * none (the first error rolls everything back and is rethrown). Inside a caller's transaction
+ * it simply joins it.
+ */
+export async function runInTransaction<T>(
+  ctx: RequestContext,
+  right: Right,
+  work: (ctx: WorkspaceContext) => Promise<T>,
+): Promise<T> {
+  const scoped = useWorkspace(ctx, right);
+  return scoped.transaction((trx) => work(useWorkspace({ ...ctx, trx }, right)));
+}
+
+/** The machine's owner, acting through the CLI or the application itself (first run, demo data). */
+export const SYSTEM_ACTOR: Actor = {
+  id: 0,
+  username: 'system',
+  role: 'ADMIN',
+  rights: rightsOf('ADMIN'),
+};
+
+/** A context for the application's own work (first run, CLI commands). */
+export function systemContext(clock: Clock, workspace?: OpenWorkspace): RequestContext {
+  return { actor: SYSTEM_ACTOR, clock, workspace };
+}
+
+export { RIGHTS };

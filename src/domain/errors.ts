@@ -57,11 +57,8 @@ export class ConflictError extends DomainError {
 
 export class NoWorkspaceError extends DomainError {
   constructor() {
-    super(
-      'NO_WORKSPACE_OPEN',
-      'No workspace is open: open one with POST /api/workspace/open',
-      'NO_WORKSPACE_OPEN',
-    );
+    // Each adapter says how to open one (REST: POST /api/workspace/open).
+    super('NO_WORKSPACE_OPEN', 'No workspace is open', 'NO_WORKSPACE_OPEN');
   }
 }
 

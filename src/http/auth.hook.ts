@@ -1,27 +1,23 @@
+import { posix } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, NoWorkspaceError } from '../domain/errors.js';
-import type { Right } from '../domain/users/roles.js';
 import type { AuthenticatedUser, SessionService } from '../domain/sessions/session.service.js';
 import type { WorkspaceService } from '../domain/workspaces/workspace.service.js';
+import './route-access.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthenticatedUser | undefined;
   }
-  interface FastifyContextConfig {
-    /** Answers without a token (login). */
-    public?: boolean;
-    /** The right a user needs for this route. */
-    right?: Right;
-  }
 }
 
-const WORKSPACE_PREFIXES = ['/api/product', '/api/group'];
-const PUBLIC_DOCS = ['/api/openapi.json', '/api/docs'];
-
-function isUnder(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
-}
+/**
+ * For requests that match no route only, where no handler runs and the answer is an error
+ * either way: the API's area (401 before 404) and its catalogue area (409 before 404), judged
+ * on the normalised path so that no spelling of a path changes the answer.
+ */
+const API_AREA = /^\/api(?:\/|$)/;
+const WORKSPACE_AREAS = /^\/api\/(?:product|group)(?:\/|$)/;
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -31,9 +27,27 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The order of checks of decisions.md, before the body is even read:
- * token (401, also on unknown paths under /api), open workspace (409), right (403).
- * Unknown routes (404/405) and body errors (413/415/400) come after.
+ * The path of a request that matched no route, normalised: without scheme and host (absolute
+ * form), percent-decoded, dot segments and repeated slashes resolved, lower case.
+ */
+function normalisedPath(request: FastifyRequest): string {
+  let path = (request.url.split('?', 1)[0] ?? '/').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Undecodable paths are refused before routing (INVALID_URL); keep it as written.
+  }
+  return posix.normalize(`/${path}`).toLowerCase();
+}
+
+/**
+ * The order of checks of decisions.md, before the body is even read: token (401), open
+ * workspace (409), right (403); unknown routes (404/405) and body errors (413/415/400) come after.
+ *
+ * Everything is decided on the route the router matched (its `config`, see route-access.ts),
+ * never on the URL as the client spelled it. A request under /api that matches no route needs
+ * a token too (401 before 404), so that nothing about the API is learnt without one. The services check the workspace
+ * and the right again: this hook is the fast first line, not the only one.
  */
 export function installAuthHook(
   app: FastifyInstance,
@@ -41,16 +55,20 @@ export function installAuthHook(
 ): void {
   app.decorateRequest('user', undefined);
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (!isUnder(path, '/api') || request.method === 'OPTIONS') return;
-    const config = request.routeOptions.config;
-    if (config?.public) return;
-    if ((request.method === 'GET' || request.method === 'HEAD') && PUBLIC_DOCS.some((p) => isUnder(path, p)))
+    // CORS preflights carry no credentials by design (the cors plugin answers them).
+    if (request.method === 'OPTIONS') return;
+    if (request.is404) {
+      const path = normalisedPath(request);
+      if (!API_AREA.test(path)) return;
+      request.user = await deps.sessions.authenticate(bearerToken(request));
+      if (WORKSPACE_AREAS.test(path) && !deps.workspaces.current()) throw new NoWorkspaceError();
       return;
+    }
+    const config = request.routeOptions.config;
+    if (config.public === true) return;
     request.user = await deps.sessions.authenticate(bearerToken(request));
-    if (WORKSPACE_PREFIXES.some((p) => isUnder(path, p)) && !deps.workspaces.current())
-      throw new NoWorkspaceError();
-    if (config?.right && !request.user.rights.includes(config.right)) {
+    if (config.workspace === true && !deps.workspaces.current()) throw new NoWorkspaceError();
+    if (config.right && !request.user.rights.includes(config.right)) {
       throw new ForbiddenError(
         `Role ${request.user.role} lacks the right '${config.right}' this operation needs`,
       );

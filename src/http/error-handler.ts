@@ -16,6 +16,16 @@ const FASTIFY_STATUS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
 };
 
+/** What the REST client can do about an error, where the domain's sentence cannot say it. */
+const REST_HINTS: Partial<Record<string, string>> = {
+  NO_WORKSPACE_OPEN: 'open one with POST /api/workspace/open',
+};
+
+function restMessage(error: DomainError): string {
+  const hint = REST_HINTS[error.detailCode ?? error.code];
+  return hint ? `${error.message}: ${hint}` : error.message;
+}
+
 /**
  * Every error becomes the envelope: domain errors through the status table, Fastify's
  * own errors (parsing, validation) with a clear message, anything else as a 500 whose
@@ -25,7 +35,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
     if (error instanceof DomainError) {
       if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return reply.code(HTTP_STATUS[error.code]).send(failure(error.message, error.detailCode));
+      return reply.code(HTTP_STATUS[error.code]).send(failure(restMessage(error), error.detailCode));
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {

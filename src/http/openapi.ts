@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { PUBLIC } from './route-access.js';
 
 const DESCRIPTION = `HTTP/JSON interface of pim, a product-information-management application.
 
@@ -44,21 +45,25 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       ],
     },
   });
-  // Bundled assets, no CDN: the reference page works on machines without internet.
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { validatorUrl: null, deepLinking: true },
-    staticCSP: true,
-    // The default policy allows any https: style and font source and says upgrade-insecure-requests,
-    // which makes browsers fetch the page's own assets over https from this plain-http server (a blank
-    // page when opened from another machine). Everything the page needs is served from here.
-    transformStaticCSP: (header) =>
-      header
-        .replace(/\s*upgrade-insecure-requests;?/g, '')
-        .replace(/ https:/g, '')
-        .replace(/ validator\.swagger\.io/g, ''),
+  // The reference page's routes are public: marked so on each route, as the auth hook demands.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    // Bundled assets, no CDN: the reference page works on machines without internet.
+    await docs.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { validatorUrl: null, deepLinking: true },
+      staticCSP: true,
+      // The default policy allows any https: style and font source and says upgrade-insecure-requests,
+      // which makes browsers fetch the page's own assets over https from this plain-http server (a blank
+      // page when opened from another machine). Everything the page needs is served from here.
+      transformStaticCSP: (header) =>
+        header
+          .replace(/\s*upgrade-insecure-requests;?/g, '')
+          .replace(/ https:/g, '')
+          .replace(/ validator\.swagger\.io/g, ''),
+    });
   });
-  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () =>
-    app.swagger(),
-  );
+  app.get('/api/openapi.json', { schema: { hide: true }, config: PUBLIC }, async () => app.swagger());
 }

@@ -20,7 +20,7 @@ describe('restart of the application on the same data folder', () => {
     try {
       token = await first.login();
       dead = await first.login();
-      second = await first.app.workspaces.create({ name: 'Second' });
+      second = await first.app.workspaces.create(first.app.ownerContext(), { name: 'Second' });
       const opened = await first.request('POST', '/api/workspace/open', {
         token,
         body: { workspaceName: 'Second' },

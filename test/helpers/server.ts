@@ -41,10 +41,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const setup = options.setup ?? 'workspace';
   if (setup !== 'first-run' && !options.dataDir) {
     const prep = await Application.open({ dataDir, clock });
-    await prep.users.add({ username: 'admin', role: 'ADMIN', password: ADMIN_PASSWORD });
+    await prep.users.add(prep.ownerContext(), { username: 'admin', role: 'ADMIN', password: ADMIN_PASSWORD });
     if (setup === 'workspace') {
-      const ws = await prep.workspaces.create({ name: 'Test', language: 'deu' });
-      await prep.workspaces.open({ workspaceId: ws.id });
+      const ws = await prep.workspaces.create(prep.ownerContext(), { name: 'Test', language: 'deu' });
+      await prep.workspaces.open(prep.ownerContext(), { workspaceId: ws.id });
     }
     await prep.settings.set('rest.enabled', true);
     await prep.stop();
@@ -71,7 +71,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     request,
     login: (username = 'admin', password = ADMIN_PASSWORD) => loginAt(baseUrl, username, password),
     async addUser(username, role, password = `${username}-password`) {
-      await app.users.add({ username, role, password });
+      await app.users.add(app.ownerContext(), { username, role, password });
     },
     async stop() {
       await app.stop();

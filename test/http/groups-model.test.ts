@@ -133,7 +133,10 @@ function api<T = GroupDto>(method: string, path: string, body?: unknown): Promis
 /** Every run starts on a fresh, empty workspace, so the model starts empty too. */
 async function freshWorkspace(): Promise<void> {
   runCounter += 1;
-  const ws = await server.app.workspaces.create({ name: `Model-${runCounter}`, language: 'deu' });
+  const ws = await server.app.workspaces.create(server.app.ownerContext(), {
+    name: `Model-${runCounter}`,
+    language: 'deu',
+  });
   const res = await api('POST', '/api/workspace/open', { workspaceId: ws.id });
   expect(res.status, res.text).toBe(200);
 }

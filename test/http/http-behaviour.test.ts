@@ -315,7 +315,7 @@ describe('409 while no workspace is open', () => {
         await local.request('GET', '/api/product/1/nonsense/x', { token: localToken }),
         409,
       );
-      const ws = await local.app.workspaces.create({ name: 'Late' });
+      const ws = await local.app.workspaces.create(local.app.ownerContext(), { name: 'Late' });
       const opened = await local.request('POST', '/api/workspace/open', {
         token: localToken,
         body: { workspaceId: ws.id },
@@ -350,7 +350,7 @@ describe('500 for anything unexpected', () => {
     app.get('/api/test-boom', { config: { public: true } }, async () => {
       throw new Error('secret detail: database password hunter2');
     });
-    app.get('/test-boom-sync', () => {
+    app.get('/test-boom-sync', { config: { public: true } }, () => {
       throw new TypeError('undefined is not a function at secretModule.ts:42');
     });
     app.get('/api/test-domain-error', { config: { public: true } }, async () => {

@@ -13,9 +13,9 @@ describe('workspaces over REST', () => {
   beforeEach(async () => {
     server = await startServer();
     token = await server.login();
-    test = (await server.app.workspaces.list())[0]!;
-    other = await server.app.workspaces.create({ name: 'Other', language: 'eng' });
-    third = await server.app.workspaces.create({ name: 'Third' });
+    test = (await server.app.workspaces.list(server.app.ownerContext()))[0]!;
+    other = await server.app.workspaces.create(server.app.ownerContext(), { name: 'Other', language: 'eng' });
+    third = await server.app.workspaces.create(server.app.ownerContext(), { name: 'Third' });
   });
   afterEach(() => server.stop());
 
@@ -27,6 +27,16 @@ describe('workspaces over REST', () => {
   const open = (body: unknown) =>
     server.request<WorkspaceDto>('POST', '/api/workspace/open', { token, body });
   const activeNames = async () => (await list()).filter((w) => w.active).map((w) => w.name);
+
+  it('opens a workspace once when several opens of it arrive at the same moment', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => open({ workspaceId: other.id })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
+    for (const refused of answers.filter((a) => a.status === 400)) {
+      expect(refused.body.code).toBe('WORKSPACE_ALREADY_LOADED');
+    }
+    expect(await activeNames()).toEqual(['Other']);
+  });
 
   it('GET /api/workspace lists every workspace as WorkspaceDto, ordered by id, the open one active', async () => {
     const res = await server.request('GET', '/api/workspace', { token });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoGroups } from '../../src/app/demo-groups.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import type { WorkspaceContext } from '../../src/domain/context.js';
+import { systemContext, type RequestContext } from '../../src/domain/context.js';
 import * as groups from '../../src/domain/groups/group.service.js';
 import { createProduct, listProducts } from '../../src/domain/products/product.service.js';
 import {
@@ -15,13 +15,13 @@ import {
 
 let dir: string;
 let workspace: OpenWorkspace;
-let ctx: WorkspaceContext;
+let ctx: RequestContext;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pim-group-demo-'));
   await initWorkspaceDatabase(dir, 'deu');
   workspace = await openWorkspaceDatabase({ id: 1, name: 'Demo', rootpath: dir });
-  ctx = { workspace, clock: new ManualClock(new Date('2026-03-01T08:00:00.000Z')) };
+  ctx = systemContext(new ManualClock(new Date('2026-03-01T08:00:00.000Z')), workspace);
 });
 
 afterEach(async () => {

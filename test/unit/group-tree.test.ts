@@ -5,7 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceDatabase } from '../../src/db/workspace.schema.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import type { WorkspaceContext } from '../../src/domain/context.js';
+import { systemContext, type RequestContext } from '../../src/domain/context.js';
 import * as groups from '../../src/domain/groups/group.service.js';
 import type { ProductGroupNodeDto } from '../../src/domain/groups/group.types.js';
 import {
@@ -21,7 +21,7 @@ import {
 
 let dir: string;
 let workspace: OpenWorkspace;
-let ctx: WorkspaceContext;
+let ctx: RequestContext;
 let queries: string[];
 
 beforeEach(async () => {
@@ -36,10 +36,10 @@ beforeEach(async () => {
       if (event.level === 'query') queries.push(event.query.sql);
     },
   });
-  ctx = {
-    workspace: { ...workspace, db: counting },
-    clock: new ManualClock(new Date('2026-02-01T00:00:00.000Z')),
-  };
+  ctx = systemContext(new ManualClock(new Date('2026-02-01T00:00:00.000Z')), {
+    ...workspace,
+    db: counting,
+  });
 });
 
 afterEach(async () => {

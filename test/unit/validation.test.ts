@@ -1,8 +1,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifySchemaValidationError } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { LoginRequest } from '../../src/http/schemas/auth.schemas.js';
-import { OpenWorkspaceRequest } from '../../src/http/schemas/workspace.schemas.js';
+import { LoginRequest } from '../../src/domain/sessions/auth.schemas.js';
+import { OpenWorkspaceRequest } from '../../src/domain/workspaces/workspace.schemas.js';
 import { schemaErrorFormatter, validatorCompiler } from '../../src/http/validation.js';
 
 type Part = 'body' | 'params' | 'querystring';

@@ -16,7 +16,8 @@ export async function userCommand({ dataDir, positionals, values, stdin, out }: 
   if (sub === 'list') {
     if (name) throw new UsageError('pim user list takes no arguments');
     await withApplication(dataDir, async (app) => {
-      for (const user of await app.users.list()) out(`${user.id}\t${user.username}\t${user.role}`);
+      for (const user of await app.users.list(app.ownerContext()))
+        out(`${user.id}\t${user.username}\t${user.role}`);
     });
     return;
   }
@@ -27,7 +28,11 @@ export async function userCommand({ dataDir, positionals, values, stdin, out }: 
     throw new UsageError('pim user add needs --password-stdin (the password is read from standard input)');
   const password = await readFirstLine(stdin);
   await withApplication(dataDir, async (app) => {
-    const user = await app.users.add({ username: name, role: values.role as string, password });
+    const user = await app.users.add(app.ownerContext(), {
+      username: name,
+      role: values.role as string,
+      password,
+    });
     out(`User ${user.username} (${user.role}) added`);
   });
 }

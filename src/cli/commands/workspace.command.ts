@@ -8,7 +8,7 @@ export async function workspaceCommand({ dataDir, positionals, values, out }: Co
     if (name) throw new UsageError('pim workspace list takes no arguments');
     await withApplication(dataDir, async (app) => {
       const openId = await app.workspaces.openWorkspaceId();
-      for (const ws of await app.workspaces.list()) {
+      for (const ws of await app.workspaces.list(app.ownerContext())) {
         out([ws.id, ws.name, ws.rootpath, ws.id === openId ? 'open' : ''].join('\t').trimEnd());
       }
     });
@@ -17,7 +17,7 @@ export async function workspaceCommand({ dataDir, positionals, values, out }: Co
   if (!name) throw new UsageError('pim workspace create needs a workspace name');
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
   await withApplication(dataDir, async (app) => {
-    const ws = await app.workspaces.create({
+    const ws = await app.workspaces.create(app.ownerContext(), {
       name,
       path: values.path as string | undefined,
       language: values.language as string | undefined,

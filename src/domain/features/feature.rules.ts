@@ -5,6 +5,8 @@ import type { TextEntry } from '../texts/text.repository.js';
 
 export const FTIDREF_MAX = 256;
 export const FUNIT_MAX = 128;
+/** Values in one request: one per language, and ISO 639-2 has fewer than 500 languages. */
+export const FEATURE_VALUES_MAX = 500;
 export const FEATURE_NAME_MAX = 1000;
 
 export function checkFtidref(ftidref: string, field = 'ftidref'): void {

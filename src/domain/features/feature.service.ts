@@ -1,4 +1,4 @@
-import type { WorkspaceContext } from '../context.js';
+import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { touchProducts, type WorkspaceDb } from '../products/product.repository.js';
@@ -65,31 +65,34 @@ async function requireFeature(
 }
 
 /** All features of a product in their order: the order in which they were added (BMEcat keeps feature order). */
-export async function listFeatures(ctx: WorkspaceContext, productId: number): Promise<FeatureDto[]> {
-  const db = ctx.workspace.db;
+export async function listFeatures(context: RequestContext, productId: number): Promise<FeatureDto[]> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  const db = ctx.db;
   const features = await listProductFeatures(db, productId);
   if (features.length === 0) await requireProduct(db, productId);
   return toDtos(db, productId, features);
 }
 
 export async function getFeature(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   productId: number,
   ftidref: string,
 ): Promise<FeatureDto> {
-  const db = ctx.workspace.db;
+  const ctx = useWorkspace(context, RIGHTS.read);
+  const db = ctx.db;
   const feature = await requireFeature(db, productId, ftidref);
   return (await toDtos(db, productId, [feature], feature.feature_id))[0]!;
 }
 
 export async function getFeatureValue(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   productId: number,
   ftidref: string,
   language: string,
 ): Promise<TextEntry> {
+  const ctx = useWorkspace(context, RIGHTS.read);
   const lang = normalizeLanguage(language, 'lang');
-  const db = ctx.workspace.db;
+  const db = ctx.db;
   const feature = await requireFeature(db, productId, ftidref);
   const value = await findValue(db, productId, feature.feature_id, lang);
   if (!value) {
@@ -127,11 +130,12 @@ async function ensureProductFeature(
  * feature when the product has none of that ftidref; `funit`, when sent, replaces the unit.
  */
 export async function setFeature(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   productId: number,
   ftidref: string,
   input: SetFeatureInput,
 ): Promise<FeatureDto> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   checkFtidref(ftidref);
   if (input.ftidref !== undefined && input.ftidref !== ftidref) {
     throw new ValidationError(
@@ -142,7 +146,7 @@ export async function setFeature(
   checkFunit(input.funit);
   const values = normalizeFeatureValues(input.values);
   const at = ctx.clock.now().toISOString();
-  return ctx.workspace.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const featureId = await ensureProductFeature(trx, productId, ftidref, input.funit);
     for (const { lang, value } of values) await upsertValue(trx, productId, featureId, lang, value);
     await touchProducts(trx, [productId], at);
@@ -153,17 +157,18 @@ export async function setFeature(
 
 /** Sets the value of one language (creating the feature when needed). */
 export async function setFeatureValue(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   productId: number,
   ftidref: string,
   language: string,
   value: string,
 ): Promise<TextEntry> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   checkFtidref(ftidref);
   const lang = normalizeLanguage(language, 'lang');
   checkTextValue(value);
   const at = ctx.clock.now().toISOString();
-  await ctx.workspace.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     const featureId = await ensureProductFeature(trx, productId, ftidref, undefined);
     await upsertValue(trx, productId, featureId, lang, value);
     await touchProducts(trx, [productId], at);
@@ -173,12 +178,13 @@ export async function setFeatureValue(
 
 /** Removes the whole feature (all its values) from the product; the definition stays. */
 export async function deleteFeature(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   productId: number,
   ftidref: string,
 ): Promise<void> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   const at = ctx.clock.now().toISOString();
-  await ctx.workspace.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     const feature = await requireFeature(trx, productId, ftidref);
     await deleteProductFeature(trx, productId, feature.feature_id);
     await touchProducts(trx, [productId], at);
@@ -187,14 +193,15 @@ export async function deleteFeature(
 
 /** Removes the value of one language; the feature stays, possibly with no values. */
 export async function deleteFeatureValue(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   productId: number,
   ftidref: string,
   language: string,
 ): Promise<void> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   const lang = normalizeLanguage(language, 'lang');
   const at = ctx.clock.now().toISOString();
-  await ctx.workspace.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     const feature = await requireFeature(trx, productId, ftidref);
     if (!(await deleteValue(trx, productId, feature.feature_id, lang))) {
       throw new NotFoundError(
@@ -211,14 +218,15 @@ export async function deleteFeatureValue(
  * as BMEcat feature templates do. Not on the REST interface (the spec has no endpoint);
  * used by the demo catalogue and imports.
  */
-export async function defineFeature(ctx: WorkspaceContext, input: FeatureDefinitionInput): Promise<void> {
+export async function defineFeature(context: RequestContext, input: FeatureDefinitionInput): Promise<void> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   checkFtidref(input.ftidref);
   checkFunit(input.defaultUnit);
   const names = (input.names ?? []).map((n, i) => {
     checkLength(n.name, `names[${i}].name`, FEATURE_NAME_MAX);
     return { lang: normalizeLanguage(n.lang, `names[${i}].lang`), name: n.name };
   });
-  await ctx.workspace.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     const featureId = await ensureDefinition(trx, input.ftidref);
     if (input.defaultUnit !== undefined) await setDefaultUnit(trx, featureId, input.defaultUnit);
     for (const { lang, name } of names) await upsertDefinitionName(trx, featureId, lang, name);

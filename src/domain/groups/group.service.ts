@@ -1,4 +1,4 @@
-import type { WorkspaceContext } from '../context.js';
+import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { listProducts, type ProductDto } from '../products/product.service.js';
@@ -79,13 +79,15 @@ function mastersOf(rows: readonly ProductMembershipRow[]): number[] {
   return [...new Set(rows.flatMap((r) => (r.master_id === null ? [] : [r.master_id])))];
 }
 
-export async function listGroups(ctx: WorkspaceContext): Promise<ProductGroupDto[]> {
-  const rows = await repo.selectGroupRows(ctx.workspace.db, nameLanguages(ctx));
+export async function listGroups(context: RequestContext): Promise<ProductGroupDto[]> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  const rows = await repo.selectGroupRows(ctx.db, nameLanguages(ctx));
   return rows.map(toDto);
 }
 
-export function getGroup(ctx: WorkspaceContext, id: number): Promise<ProductGroupDto> {
-  return readGroup(ctx.workspace.db, nameLanguages(ctx), id);
+export function getGroup(context: RequestContext, id: number): Promise<ProductGroupDto> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  return readGroup(ctx.db, nameLanguages(ctx), id);
 }
 
 /**
@@ -93,9 +95,10 @@ export function getGroup(ctx: WorkspaceContext, id: number): Promise<ProductGrou
  * the size (groups with names and product counts; products without a group), read in
  * one transaction so that they agree, and assembled in memory.
  */
-export async function getGroupTree(ctx: WorkspaceContext): Promise<ProductGroupNodeDto> {
+export async function getGroupTree(context: RequestContext): Promise<ProductGroupNodeDto> {
+  const ctx = useWorkspace(context, RIGHTS.read);
   const languages = nameLanguages(ctx);
-  return ctx.workspace.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const rows = await repo.selectTreeRows(trx, languages);
     const ungroupedProducts = await repo.countUngroupedProducts(trx);
     return assembleTree({ name: ctx.workspace.name, ungroupedProducts }, rows);
@@ -103,12 +106,16 @@ export async function getGroupTree(ctx: WorkspaceContext): Promise<ProductGroupN
 }
 
 /** Creates a group at root level or under `parentId`; its groupId is the parent's next free number. */
-export async function createGroup(ctx: WorkspaceContext, input: CreateGroupInput): Promise<ProductGroupDto> {
+export async function createGroup(
+  context: RequestContext,
+  input: CreateGroupInput,
+): Promise<ProductGroupDto> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   const name = validName(input.name);
   const language =
     input.language === undefined ? ctx.workspace.defaultLanguage : normalizeLanguage(input.language);
   const parentId = input.parentId ?? null;
-  return ctx.workspace.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     let bmecatId: string;
     if (parentId === null) {
       bmecatId = String(await repo.takeRootSeq(trx));
@@ -124,14 +131,15 @@ export async function createGroup(ctx: WorkspaceContext, input: CreateGroupInput
 
 /** Sets the group's name in one language (default: the workspace's); the other languages stay. */
 export async function renameGroup(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   id: number,
   input: RenameGroupInput,
 ): Promise<ProductGroupDto> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   const name = validName(input.name);
   const language =
     input.language === undefined ? ctx.workspace.defaultLanguage : normalizeLanguage(input.language);
-  return ctx.workspace.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     await requireGroup(trx, id);
     await repo.upsertGroupName(trx, id, language, name);
     await repo.touchGroup(trx, id, now(ctx));
@@ -145,12 +153,13 @@ export async function renameGroup(
  * Under itself or a descendant: 400, nothing changes. To the parent it has: nothing changes.
  */
 export async function moveGroup(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   id: number,
   input: MoveGroupInput,
 ): Promise<ProductGroupDto> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   const parentId = input.parentId;
-  return ctx.workspace.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const group = await requireGroup(trx, id);
     const parent = parentId === null ? null : await requireGroup(trx, parentId);
     if (parent && (await repo.isSelfOrDescendant(trx, parent.id, id))) {
@@ -182,11 +191,12 @@ export async function moveGroup(
  * or with `deleteProducts` deleted together with their variants.
  */
 export async function deleteGroup(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   id: number,
   options: DeleteGroupOptions = {},
 ): Promise<void> {
-  await ctx.workspace.db.transaction().execute(async (trx) => {
+  const ctx = useWorkspace(context, RIGHTS.edit);
+  await ctx.transaction(async (trx) => {
     await requireGroup(trx, id);
     const groupIds = await repo.selectSubtreeIds(trx, id);
     const products = await repo.selectProductsInGroups(trx, groupIds);
@@ -208,12 +218,13 @@ export async function deleteGroup(
  * A product is in one group at most, so a product in another group is moved here.
  */
 export async function assignProducts(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   id: number,
   productIds: readonly number[],
 ): Promise<ProductGroupDto> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   const wanted = [...new Set(productIds)];
-  return ctx.workspace.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     await requireGroup(trx, id);
     const found = await repo.selectProductsByIds(trx, wanted);
     const known = new Set(found.map((p) => p.id));
@@ -233,8 +244,9 @@ export async function assignProducts(
 }
 
 /** Removes one product from a group; it is then without group. Not in that group: 404. */
-export async function removeProduct(ctx: WorkspaceContext, id: number, productId: number): Promise<void> {
-  await ctx.workspace.db.transaction().execute(async (trx) => {
+export async function removeProduct(context: RequestContext, id: number, productId: number): Promise<void> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
+  await ctx.transaction(async (trx) => {
     await requireGroup(trx, id);
     const [product] = await repo.selectProductsByIds(trx, [productId]);
     if (!product) throw productNotFound(productId);
@@ -248,7 +260,8 @@ export async function removeProduct(ctx: WorkspaceContext, id: number, productId
 }
 
 /** The products directly in a group (main products and variants, no recursion), ordered by id. */
-export async function listGroupProducts(ctx: WorkspaceContext, id: number): Promise<ProductDto[]> {
-  await requireGroup(ctx.workspace.db, id);
+export async function listGroupProducts(context: RequestContext, id: number): Promise<ProductDto[]> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  await requireGroup(ctx.db, id);
   return listProducts(ctx, { all: true, groupId: id });
 }

@@ -59,3 +59,6 @@ export interface DeleteGroupOptions {
 /** Limits of a group name (characters). */
 export const GROUP_NAME_MIN = 1;
 export const GROUP_NAME_MAX = 256;
+
+/** Products assigned in one request: a page of a large group, never an unbounded body. */
+export const ASSIGN_PRODUCTS_MAX = 10_000;

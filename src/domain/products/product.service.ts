@@ -1,6 +1,6 @@
-import { isUniqueViolation } from '../../db/sqlite.js';
-import type { WorkspaceContext } from '../context.js';
+import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { guardUnique } from '../unique.js';
 import { decodeCursor, encodeCursor } from './product.cursor.js';
 import { checkLimit, likePattern, parseInstant } from './product.filter.js';
 import {
@@ -76,8 +76,12 @@ async function readProduct(db: WorkspaceDb, id: number, lang: string): Promise<P
   return toDto(row);
 }
 
-export async function getProduct(ctx: WorkspaceContext, id: number): Promise<ProductDto> {
-  const row = findProductPrepared(ctx.workspace.db, ctx.workspace.reader, id, nameLanguage(ctx));
+export async function getProduct(context: RequestContext, id: number): Promise<ProductDto> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  // Outside a caller's transaction, the read connection's prepared statement (the hot path);
+  // inside one, the transaction itself, which sees its own uncommitted writes.
+  if (ctx.trx) return readProduct(ctx.db, id, nameLanguage(ctx));
+  const row = findProductPrepared(ctx.db, ctx.workspace.reader, id, nameLanguage(ctx));
   if (!row) throw productNotFound(id);
   return toDto(row);
 }
@@ -87,12 +91,13 @@ export async function getProduct(ctx: WorkspaceContext, id: number): Promise<Pro
  * with AND. With `groupId`, the direct members of that group, variants included.
  */
 export async function listProductsPage(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   filter: ProductListFilter,
 ): Promise<ProductPage> {
+  const ctx = useWorkspace(context, RIGHTS.read);
   if (filter.limit !== undefined) checkLimit(filter.limit);
   const query = rowQuery(ctx, filter);
-  const rows = await listProductRows(ctx.workspace.db, {
+  const rows = await listProductRows(ctx.db, {
     ...query,
     limit: filter.limit === undefined ? undefined : filter.limit + 1,
   });
@@ -109,11 +114,12 @@ export async function listProductsPage(
  * field into a JavaScript value and back (a page of 100 is the hot path of delta syncs).
  */
 export async function listProductsPageJson(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   filter: ProductListFilter & { limit: number },
 ): Promise<{ json: string; next?: string }> {
+  const ctx = useWorkspace(context, RIGHTS.read);
   checkLimit(filter.limit);
-  const rows = await listProductJsonRows(ctx.workspace.db, {
+  const rows = await listProductJsonRows(ctx.db, {
     ...rowQuery(ctx, filter),
     limit: filter.limit + 1,
   });
@@ -147,11 +153,12 @@ const STREAM_CHUNK = 1000;
  * while the list streams may or may not appear.
  */
 export function streamProductsJson(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   filter: Omit<ProductListFilter, 'limit'>,
 ): AsyncIterable<Uint8Array> {
+  const ctx = useWorkspace(context, RIGHTS.read);
   const query = rowQuery(ctx, filter);
-  const db = ctx.workspace.db;
+  const db = ctx.db;
   return (async function* () {
     let afterId = query.afterId;
     for (;;) {
@@ -166,15 +173,17 @@ export function streamProductsJson(
 
 /** Products in id order: main products, or all with `all`, or the direct members of a group. */
 export async function listProducts(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   filter: ProductListFilter = {},
 ): Promise<ProductDto[]> {
+  const ctx = useWorkspace(context, RIGHTS.read);
   return (await listProductsPage(ctx, filter)).items;
 }
 
 /** The variants of a product in id order (none for a variant). */
-export async function listVariants(ctx: WorkspaceContext, id: number): Promise<ProductDto[]> {
-  const db = ctx.workspace.db;
+export async function listVariants(context: RequestContext, id: number): Promise<ProductDto[]> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  const db = ctx.db;
   await requireProduct(db, id);
   const rows = await listProductRows(db, { lang: nameLanguage(ctx), all: true, masterId: id });
   return rows.map(toDto);
@@ -185,20 +194,19 @@ function supplierPidTaken(supplierPid: string): ConflictError {
 }
 
 /** Inserts, translating the unique index on supplier_pid into a 409. */
-async function insertUnique(db: WorkspaceDb, values: ProductValues, at: string): Promise<number> {
-  try {
-    return await insertProduct(db, values, at);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw supplierPidTaken(values.supplier_pid);
-    throw error;
-  }
+function insertUnique(db: WorkspaceDb, values: ProductValues, at: string): Promise<number> {
+  return guardUnique(
+    () => insertProduct(db, values, at),
+    () => supplierPidTaken(values.supplier_pid),
+  );
 }
 
 /**
  * Creates a product, or a variant when masterProductId is set (404 for an unknown main
  * product, 400 when it is itself a variant). `name` becomes the short text in `language`.
  */
-export async function createProduct(ctx: WorkspaceContext, input: CreateProductInput): Promise<ProductDto> {
+export async function createProduct(context: RequestContext, input: CreateProductInput): Promise<ProductDto> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   const language = checkProductInput(input, true);
   const lang = nameLanguage(ctx, language);
   const masterId = input.masterProductId;
@@ -206,7 +214,7 @@ export async function createProduct(ctx: WorkspaceContext, input: CreateProductI
     throw new ValidationError('masterProductId must be a positive integer');
   }
   const at = now(ctx);
-  return ctx.workspace.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     if (masterId !== undefined) {
       const master = await requireProduct(trx, masterId);
       if (master.master_id !== null) {
@@ -235,10 +243,11 @@ export async function createProduct(ctx: WorkspaceContext, input: CreateProductI
 
 /** Creates a variant of a main product (POST /api/product/{id}/variants). */
 export async function createVariant(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   masterId: number,
   input: Omit<CreateProductInput, 'masterProductId'>,
 ): Promise<ProductDto> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   if ('masterProductId' in input) {
     throw new ValidationError(
       'masterProductId is not accepted here: the variant belongs to the product in the path',
@@ -249,10 +258,11 @@ export async function createVariant(
 
 /** Partial update: only the fields present change; `name` writes the short text in `language`. */
 export async function updateProduct(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   id: number,
   input: UpdateProductInput,
 ): Promise<ProductDto> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   if ('masterProductId' in input) {
     throw new ValidationError('masterProductId cannot be changed: it is set only when a variant is created');
   }
@@ -264,16 +274,14 @@ export async function updateProduct(
   if (input.ean !== undefined) patch.ean = input.ean;
   if (input.manufacturerPid !== undefined) patch.manufacturer_pid = input.manufacturerPid;
   const at = now(ctx);
-  return ctx.workspace.db.transaction().execute(async (trx) => {
+  return ctx.transaction(async (trx) => {
     await requireProduct(trx, id);
     const changes = Object.keys(patch).length > 0 || input.name !== undefined;
     if (Object.keys(patch).length > 0) {
-      try {
-        await updateProductRow(trx, id, patch, at);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw supplierPidTaken(input.supplierPid ?? '');
-        throw error;
-      }
+      await guardUnique(
+        () => updateProductRow(trx, id, patch, at),
+        () => supplierPidTaken(input.supplierPid ?? ''),
+      );
     }
     if (input.name !== undefined) await upsertText(trx, id, 'DESCRIPTIONSHORT', lang, input.name);
     if (changes) await touchProducts(trx, [id], at);
@@ -282,9 +290,10 @@ export async function updateProduct(
 }
 
 /** Deletes a product; a main product takes its variants (and all their data) with it. */
-export async function deleteProduct(ctx: WorkspaceContext, id: number): Promise<void> {
+export async function deleteProduct(context: RequestContext, id: number): Promise<void> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   const at = now(ctx);
-  await ctx.workspace.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     const product = await requireProduct(trx, id);
     if (product.master_id !== null) await touchProducts(trx, [product.master_id], at);
     await deleteProductRow(trx, id);

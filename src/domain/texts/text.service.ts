@@ -1,5 +1,5 @@
 import type { TextKind } from '../../db/workspace.schema.js';
-import type { WorkspaceContext } from '../context.js';
+import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { touchProducts } from '../products/product.repository.js';
@@ -26,23 +26,25 @@ function textNotFound(productId: number, kind: TextKind, lang: string): NotFound
 
 /** All texts of one kind, one entry per language, ordered by language code. */
 export async function getTexts(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   productId: number,
   kind: TextKind,
 ): Promise<TextEntry[]> {
-  const db = ctx.workspace.db;
+  const ctx = useWorkspace(context, RIGHTS.read);
+  const db = ctx.db;
   await requireProduct(db, productId);
   return listTexts(db, productId, kind);
 }
 
 export async function getText(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   productId: number,
   kind: TextKind,
   language: string,
 ): Promise<TextEntry> {
+  const ctx = useWorkspace(context, RIGHTS.read);
   const lang = normalizeLanguage(language, 'lang');
-  const db = ctx.workspace.db;
+  const db = ctx.db;
   await requireProduct(db, productId);
   const text = await findText(db, productId, kind, lang);
   if (!text) throw textNotFound(productId, kind, lang);
@@ -51,16 +53,17 @@ export async function getText(
 
 /** Creates or replaces a text; the value is stored exactly as given. */
 export async function setText(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   productId: number,
   kind: TextKind,
   language: string,
   value: string,
 ): Promise<TextEntry> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   const lang = normalizeLanguage(language, 'lang');
   checkTextValue(value);
   const at = ctx.clock.now().toISOString();
-  await ctx.workspace.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     await requireProduct(trx, productId);
     await upsertText(trx, productId, kind, lang, value);
     await touchProducts(trx, [productId], at);
@@ -69,14 +72,15 @@ export async function setText(
 }
 
 export async function deleteText(
-  ctx: WorkspaceContext,
+  context: RequestContext,
   productId: number,
   kind: TextKind,
   language: string,
 ): Promise<void> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
   const lang = normalizeLanguage(language, 'lang');
   const at = ctx.clock.now().toISOString();
-  await ctx.workspace.db.transaction().execute(async (trx) => {
+  await ctx.transaction(async (trx) => {
     await requireProduct(trx, productId);
     if (!(await deleteTextRow(trx, productId, kind, lang))) throw textNotFound(productId, kind, lang);
     await touchProducts(trx, [productId], at);

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
-import { isUniqueViolation } from '../../db/sqlite.js';
 import type { Clock } from '../clock.js';
+import { requireRight, type RequestContext } from '../context.js';
 import { ConflictError, ValidationError } from '../errors.js';
+import { guardUnique } from '../unique.js';
 import { hashPassword } from './password.js';
-import { isRole, ROLES, rightsOf, type Right, type Role } from './roles.js';
+import { isRole, RIGHTS, ROLES, rightsOf, type Right, type Role } from './roles.js';
 import { findUserById, insertUser, listUsers } from './user.repository.js';
 
 export interface User {
@@ -29,7 +30,8 @@ export class UserService {
     private readonly clock: Clock,
   ) {}
 
-  async add(input: { username: string; role: string; password: string }): Promise<User> {
+  async add(ctx: RequestContext, input: { username: string; role: string; password: string }): Promise<User> {
+    requireRight(ctx, RIGHTS.users);
     const username = input.username.trim();
     if (username.length === 0) throw new ValidationError('username must not be empty');
     if (username.length > USERNAME_MAX)
@@ -41,22 +43,21 @@ export class UserService {
     if (input.password.length > PASSWORD_MAX)
       throw new ValidationError(`password must be at most ${PASSWORD_MAX} characters`);
     const passwordHash = await hashPassword(input.password);
-    try {
-      const row = await insertUser(this.db, {
-        username,
-        password_hash: passwordHash,
-        role: input.role,
-        created_at: this.clock.now().toISOString(),
-      });
-      return toUser(row);
-    } catch (error) {
-      if (isUniqueViolation(error))
-        throw new ConflictError(`User '${username}' already exists`, 'USER_EXISTS');
-      throw error;
-    }
+    const row = await guardUnique(
+      () =>
+        insertUser(this.db, {
+          username,
+          password_hash: passwordHash,
+          role: input.role,
+          created_at: this.clock.now().toISOString(),
+        }),
+      () => new ConflictError(`User '${username}' already exists`, 'USER_EXISTS'),
+    );
+    return toUser(row);
   }
 
-  async list(): Promise<User[]> {
+  async list(ctx: RequestContext): Promise<User[]> {
+    requireRight(ctx, RIGHTS.users);
     return (await listUsers(this.db)).map(toUser);
   }
 

@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
 import { isUniqueViolation } from '../../db/sqlite.js';
 import type { Clock } from '../clock.js';
-import { ConflictError, NoWorkspaceError, NotFoundError, ValidationError } from '../errors.js';
+import { requireRight, systemContext, type RequestContext } from '../context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { RIGHTS } from '../users/roles.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { initWorkspaceDatabase, openWorkspaceDatabase, type OpenWorkspace } from './open-workspace.js';
 
@@ -38,6 +40,8 @@ export class WorkspaceService {
    * running on a workspace that was just switched away from can finish.
    */
   private readonly opened = new Map<number, OpenWorkspace>();
+  /** Opens run one after another: two at once must not both migrate and open a database. */
+  private openQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Kysely<SystemDatabase>,
@@ -49,12 +53,8 @@ export class WorkspaceService {
     return this.active;
   }
 
-  requireOpen(): OpenWorkspace {
-    if (!this.active) throw new NoWorkspaceError();
-    return this.active;
-  }
-
-  async list(): Promise<WorkspaceDto[]> {
+  async list(ctx: RequestContext): Promise<WorkspaceDto[]> {
+    requireRight(ctx, RIGHTS.read);
     const rows = await this.db.selectFrom('workspace').selectAll().orderBy('id').execute();
     return rows.map((r) => this.toDto(r));
   }
@@ -63,7 +63,11 @@ export class WorkspaceService {
     return (await this.db.selectFrom('workspace').select('id').execute()).length;
   }
 
-  async create(input: { name: string; path?: string; language?: string }): Promise<WorkspaceDto> {
+  async create(
+    ctx: RequestContext,
+    input: { name: string; path?: string; language?: string },
+  ): Promise<WorkspaceDto> {
+    requireRight(ctx, RIGHTS.workspaces);
     const name = input.name.trim();
     if (!name) throw new ValidationError('Workspace name must not be empty');
     if (name.length > WORKSPACE_NAME_MAX) {
@@ -110,7 +114,21 @@ export class WorkspaceService {
     }
   }
 
-  async open(input: { workspaceId?: number; workspaceName?: string }): Promise<WorkspaceDto> {
+  /**
+   * Opens a workspace for everybody. Serialised: of two opens of the same workspace at once,
+   * the first opens it and the second finds it already loaded.
+   */
+  async open(
+    ctx: RequestContext,
+    input: { workspaceId?: number; workspaceName?: string },
+  ): Promise<WorkspaceDto> {
+    requireRight(ctx, RIGHTS.workspaces);
+    const next = this.openQueue.then(() => this.openNow(input));
+    this.openQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async openNow(input: { workspaceId?: number; workspaceName?: string }): Promise<WorkspaceDto> {
     const row = await this.resolve(input);
     if (this.active?.id === row.id) {
       throw new ValidationError(`Workspace '${row.name}' is already loaded`, 'WORKSPACE_ALREADY_LOADED');
@@ -141,7 +159,7 @@ export class WorkspaceService {
     const id = await this.openWorkspaceId();
     if (id === undefined) return {};
     try {
-      return { workspace: await this.open({ workspaceId: id }) };
+      return { workspace: await this.open(systemContext(this.clock), { workspaceId: id }) };
     } catch (error) {
       return { problem: error instanceof Error ? error.message : String(error) };
     }

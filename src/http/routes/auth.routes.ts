@@ -1,14 +1,15 @@
 import { okEmpty, ok } from '../envelope.js';
+import { AUTHENTICATED, PUBLIC } from '../route-access.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { PimApp } from '../app.js';
-import { EmptyEnvelope, Envelope, errorResponses } from '../schemas/common.schemas.js';
-import { LoginRequest, LoginResult } from '../schemas/auth.schemas.js';
+import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
+import { LoginRequest, LoginResult } from '../../domain/sessions/auth.schemas.js';
 
 export function authRoutes(app: PimApp, deps: HttpDeps): void {
   app.post(
     '/api/auth/login',
     {
-      config: { public: true },
+      config: PUBLIC,
       schema: {
         tags: ['auth'],
         summary: 'Log in and receive a bearer token valid 24 hours',
@@ -24,6 +25,7 @@ export function authRoutes(app: PimApp, deps: HttpDeps): void {
   app.post(
     '/api/auth/logout',
     {
+      config: AUTHENTICATED,
       schema: {
         tags: ['auth'],
         summary: 'End the token for good',

@@ -8,19 +8,20 @@ import {
   setFeature,
   setFeatureValue,
 } from '../../domain/features/feature.service.js';
-import { RIGHTS } from '../../domain/users/roles.js';
+import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
 import type { PimApp } from '../app.js';
 import { ok, okEmpty } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
-import { EmptyEnvelope, Envelope, errorResponses, IdParams } from '../schemas/common.schemas.js';
+import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
+import { IdParams } from '../../domain/common.schemas.js';
 import {
   FeatureDto,
   FeatureLangParams,
   FeatureParams,
   SetFeatureValuesRequest,
-} from '../schemas/feature.schemas.js';
-import { SetTextRequest, TextEntryDto } from '../schemas/text.schemas.js';
-import { workspaceContext } from '../workspace-context.js';
+} from '../../domain/features/feature.schemas.js';
+import { SetTextRequest, TextEntryDto } from '../../domain/texts/text.schemas.js';
+import { requestContext } from '../request-context.js';
 
 const FTIDREF_NOTE =
   '`{ftidref}` is the FT_IDREF, percent-encoded (any characters: # as %23, / as %2F, space as %20). ' +
@@ -35,7 +36,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     base,
     {
-      config: { right: RIGHTS.read },
+      config: CATALOGUE_READ,
       schema: {
         tags: ['feature'],
         summary: 'All features of a product, all languages',
@@ -47,13 +48,13 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
         response: { 200: Envelope(Type.Array(FeatureDto)), ...errorResponses(400, 401, 403, 404, 409, 500) },
       },
     },
-    async (request) => ok(await listFeatures(workspaceContext(request, deps), request.params.id)),
+    async (request) => ok(await listFeatures(requestContext(request, deps), request.params.id)),
   );
 
   app.get(
     `${base}/:ftidref`,
     {
-      config: { right: RIGHTS.read },
+      config: CATALOGUE_READ,
       schema: {
         tags: ['feature'],
         summary: 'One feature, all languages',
@@ -64,13 +65,13 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request) =>
-      ok(await getFeature(workspaceContext(request, deps), request.params.id, request.params.ftidref)),
+      ok(await getFeature(requestContext(request, deps), request.params.id, request.params.ftidref)),
   );
 
   app.get(
     `${base}/:ftidref/:lang`,
     {
-      config: { right: RIGHTS.read },
+      config: CATALOGUE_READ,
       schema: {
         tags: ['feature'],
         summary: 'The value of one language',
@@ -83,7 +84,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
     async (request) =>
       ok(
         await getFeatureValue(
-          workspaceContext(request, deps),
+          requestContext(request, deps),
           request.params.id,
           request.params.ftidref,
           request.params.lang,
@@ -94,7 +95,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
   app.put(
     `${base}/:ftidref`,
     {
-      config: { right: RIGHTS.edit },
+      config: CATALOGUE_EDIT,
       schema: {
         tags: ['feature'],
         summary: 'Set the values of several languages at once (creates the feature if needed)',
@@ -112,7 +113,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
     async (request) =>
       ok(
         await setFeature(
-          workspaceContext(request, deps),
+          requestContext(request, deps),
           request.params.id,
           request.params.ftidref,
           request.body,
@@ -123,7 +124,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
   app.put(
     `${base}/:ftidref/:lang`,
     {
-      config: { right: RIGHTS.edit },
+      config: CATALOGUE_EDIT,
       schema: {
         tags: ['feature'],
         summary: 'Set the value of one language (creates the feature if needed)',
@@ -137,7 +138,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
     async (request) =>
       ok(
         await setFeatureValue(
-          workspaceContext(request, deps),
+          requestContext(request, deps),
           request.params.id,
           request.params.ftidref,
           request.params.lang,
@@ -149,7 +150,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
   app.delete(
     `${base}/:ftidref`,
     {
-      config: { right: RIGHTS.edit },
+      config: CATALOGUE_EDIT,
       schema: {
         tags: ['feature'],
         summary: 'Remove the whole feature from the product',
@@ -160,7 +161,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request) => {
-      await deleteFeature(workspaceContext(request, deps), request.params.id, request.params.ftidref);
+      await deleteFeature(requestContext(request, deps), request.params.id, request.params.ftidref);
       return okEmpty();
     },
   );
@@ -168,7 +169,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
   app.delete(
     `${base}/:ftidref/:lang`,
     {
-      config: { right: RIGHTS.edit },
+      config: CATALOGUE_EDIT,
       schema: {
         tags: ['feature'],
         summary: 'Remove the value of one language',
@@ -182,7 +183,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
     },
     async (request) => {
       await deleteFeatureValue(
-        workspaceContext(request, deps),
+        requestContext(request, deps),
         request.params.id,
         request.params.ftidref,
         request.params.lang,

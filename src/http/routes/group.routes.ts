@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import * as groups from '../../domain/groups/group.service.js';
-import { RIGHTS } from '../../domain/users/roles.js';
+import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
 import type { PimApp } from '../app.js';
 import { ok, okEmpty } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
-import { EmptyEnvelope, Envelope, errorResponses, IdParams } from '../schemas/common.schemas.js';
+import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
+import { IdParams } from '../../domain/common.schemas.js';
 import {
   AssignProductsRequest,
   CreateGroupRequest,
@@ -16,13 +17,11 @@ import {
   ProductGroupDto,
   ProductGroupNodeDto,
   RenameGroupRequest,
-} from '../schemas/group.schemas.js';
-import { ProductDto } from '../schemas/product.schemas.js';
-import { workspaceContext } from '../workspace-context.js';
+} from '../../domain/groups/group.schemas.js';
+import { ProductDto } from '../../domain/products/product.schemas.js';
+import { requestContext } from '../request-context.js';
 
 const tags = ['group'];
-const READ = { right: RIGHTS.read };
-const EDIT = { right: RIGHTS.edit };
 const NAME_RULE =
   'The name in the response is in `language` of the request body, else `?lang=`, else the workspace default ' +
   'language, else the first name by language code, else "".';
@@ -34,7 +33,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/group',
     {
-      config: READ,
+      config: CATALOGUE_READ,
       schema: {
         tags,
         summary: 'All product groups, flat',
@@ -43,13 +42,13 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
         response: { 200: Envelope(Type.Array(ProductGroupDto)), ...errorResponses(400, 401, 403, 409, 500) },
       },
     },
-    async (request) => ok(await groups.listGroups(workspaceContext(request, deps))),
+    async (request) => ok(await groups.listGroups(requestContext(request, deps))),
   );
 
   app.get(
     '/api/group/tree',
     {
-      config: READ,
+      config: CATALOGUE_READ,
       schema: {
         tags,
         summary: 'The complete group tree',
@@ -61,13 +60,13 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
         response: { 200: Envelope(ProductGroupNodeDto), ...errorResponses(400, 401, 403, 409, 500) },
       },
     },
-    async (request) => ok(await groups.getGroupTree(workspaceContext(request, deps))),
+    async (request) => ok(await groups.getGroupTree(requestContext(request, deps))),
   );
 
   app.get(
     '/api/group/:id',
     {
-      config: READ,
+      config: CATALOGUE_READ,
       schema: {
         tags,
         summary: 'One product group',
@@ -77,13 +76,13 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
         response: { 200: Envelope(ProductGroupDto), ...errorResponses(400, 401, 403, 404, 409, 500) },
       },
     },
-    async (request) => ok(await groups.getGroup(workspaceContext(request, deps), request.params.id)),
+    async (request) => ok(await groups.getGroup(requestContext(request, deps), request.params.id)),
   );
 
   app.post(
     '/api/group',
     {
-      config: EDIT,
+      config: CATALOGUE_EDIT,
       schema: {
         tags,
         summary: 'Create a product group',
@@ -101,7 +100,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request, reply) => {
-      const group = await groups.createGroup(workspaceContext(request, deps), request.body);
+      const group = await groups.createGroup(requestContext(request, deps), request.body);
       return reply.code(201).header('Location', `/api/group/${group.id}`).send(ok(group));
     },
   );
@@ -109,7 +108,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
   app.put(
     '/api/group/:id',
     {
-      config: EDIT,
+      config: CATALOGUE_EDIT,
       schema: {
         tags,
         summary: 'Rename a product group',
@@ -126,13 +125,13 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request) =>
-      ok(await groups.renameGroup(workspaceContext(request, deps), request.params.id, request.body)),
+      ok(await groups.renameGroup(requestContext(request, deps), request.params.id, request.body)),
   );
 
   app.delete(
     '/api/group/:id',
     {
-      config: EDIT,
+      config: CATALOGUE_EDIT,
       schema: {
         tags,
         summary: 'Delete a product group with its whole subtree',
@@ -146,7 +145,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request) => {
-      await groups.deleteGroup(workspaceContext(request, deps), request.params.id, {
+      await groups.deleteGroup(requestContext(request, deps), request.params.id, {
         deleteProducts: request.query.deleteProducts ?? false,
       });
       return okEmpty();
@@ -156,7 +155,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
   app.post(
     '/api/group/:id/move',
     {
-      config: EDIT,
+      config: CATALOGUE_EDIT,
       schema: {
         tags,
         summary: 'Move a product group in the tree',
@@ -175,13 +174,13 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request) =>
-      ok(await groups.moveGroup(workspaceContext(request, deps), request.params.id, request.body)),
+      ok(await groups.moveGroup(requestContext(request, deps), request.params.id, request.body)),
   );
 
   app.get(
     '/api/group/:id/products',
     {
-      config: READ,
+      config: CATALOGUE_READ,
       schema: {
         tags,
         summary: 'The products directly in a product group',
@@ -193,13 +192,13 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
         response: { 200: Envelope(Type.Array(ProductDto)), ...errorResponses(400, 401, 403, 404, 409, 500) },
       },
     },
-    async (request) => ok(await groups.listGroupProducts(workspaceContext(request, deps), request.params.id)),
+    async (request) => ok(await groups.listGroupProducts(requestContext(request, deps), request.params.id)),
   );
 
   app.post(
     '/api/group/:id/products',
     {
-      config: EDIT,
+      config: CATALOGUE_EDIT,
       schema: {
         tags,
         summary: 'Assign products to a product group',
@@ -218,7 +217,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
     async (request) =>
       ok(
         await groups.assignProducts(
-          workspaceContext(request, deps),
+          requestContext(request, deps),
           request.params.id,
           request.body.productIds,
         ),
@@ -228,7 +227,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
   app.delete(
     '/api/group/:id/products/:productId',
     {
-      config: EDIT,
+      config: CATALOGUE_EDIT,
       schema: {
         tags,
         summary: 'Remove a product from a product group',
@@ -241,11 +240,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request) => {
-      await groups.removeProduct(
-        workspaceContext(request, deps),
-        request.params.id,
-        request.params.productId,
-      );
+      await groups.removeProduct(requestContext(request, deps), request.params.id, request.params.productId);
       return okEmpty();
     },
   );

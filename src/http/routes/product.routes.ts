@@ -11,11 +11,12 @@ import {
   streamProductsJson,
   updateProduct,
 } from '../../domain/products/product.service.js';
-import { RIGHTS } from '../../domain/users/roles.js';
+import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
 import type { PimApp } from '../app.js';
 import { ok, okEmpty, okJsonArray, streamArrayEnvelope } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
-import { EmptyEnvelope, Envelope, errorResponses, IdParams } from '../schemas/common.schemas.js';
+import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
+import { IdParams } from '../../domain/common.schemas.js';
 import {
   CreateProductRequest,
   CreateVariantRequest,
@@ -23,8 +24,8 @@ import {
   ProductDto,
   ProductListQuery,
   UpdateProductRequest,
-} from '../schemas/product.schemas.js';
-import { workspaceContext } from '../workspace-context.js';
+} from '../../domain/products/product.schemas.js';
+import { requestContext } from '../request-context.js';
 
 const NAME_NOTE =
   'ProductDto.name is the short text in the language of the request (`language` on create/update, `?lang=` on reads), ' +
@@ -53,7 +54,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/product',
     {
-      config: { right: RIGHTS.read },
+      config: CATALOGUE_READ,
       schema: {
         tags: ['product'],
         summary: 'List products (main products only unless all=true)',
@@ -63,7 +64,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request, reply) => {
-      const ctx = workspaceContext(request, deps);
+      const ctx = requestContext(request, deps);
       if (request.query.limit === undefined) {
         // The whole list is streamed: first byte at once, memory bounded by one chunk.
         const chunks = streamProductsJson(ctx, request.query);
@@ -80,7 +81,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
   app.post(
     '/api/product',
     {
-      config: { right: RIGHTS.edit },
+      config: CATALOGUE_EDIT,
       schema: {
         tags: ['product'],
         summary: 'Create a product (or a variant, with masterProductId)',
@@ -95,7 +96,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request, reply) => {
-      const product = await createProduct(workspaceContext(request, deps), request.body);
+      const product = await createProduct(requestContext(request, deps), request.body);
       return reply.code(201).header('Location', `/api/product/${product.id}`).send(ok(product));
     },
   );
@@ -103,7 +104,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/product/:id',
     {
-      config: { right: RIGHTS.read },
+      config: CATALOGUE_READ,
       schema: {
         tags: ['product'],
         summary: 'Read one product',
@@ -113,13 +114,13 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
         response: { 200: Envelope(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 500) },
       },
     },
-    async (request) => ok(await getProduct(workspaceContext(request, deps), request.params.id)),
+    async (request) => ok(await getProduct(requestContext(request, deps), request.params.id)),
   );
 
   app.put(
     '/api/product/:id',
     {
-      config: { right: RIGHTS.edit },
+      config: CATALOGUE_EDIT,
       schema: {
         tags: ['product'],
         summary: 'Update a product (partial: only the fields sent change)',
@@ -134,13 +135,13 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request) =>
-      ok(await updateProduct(workspaceContext(request, deps), request.params.id, request.body)),
+      ok(await updateProduct(requestContext(request, deps), request.params.id, request.body)),
   );
 
   app.delete(
     '/api/product/:id',
     {
-      config: { right: RIGHTS.edit },
+      config: CATALOGUE_EDIT,
       schema: {
         tags: ['product'],
         summary: 'Delete a product',
@@ -152,7 +153,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request) => {
-      await deleteProduct(workspaceContext(request, deps), request.params.id);
+      await deleteProduct(requestContext(request, deps), request.params.id);
       return okEmpty();
     },
   );
@@ -160,7 +161,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/product/:id/variants',
     {
-      config: { right: RIGHTS.read },
+      config: CATALOGUE_READ,
       schema: {
         tags: ['product'],
         summary: 'List the variants of a product',
@@ -170,13 +171,13 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
         response: { 200: Envelope(Type.Array(ProductDto)), ...errorResponses(400, 401, 403, 404, 409, 500) },
       },
     },
-    async (request) => ok(await listVariants(workspaceContext(request, deps), request.params.id)),
+    async (request) => ok(await listVariants(requestContext(request, deps), request.params.id)),
   );
 
   app.post(
     '/api/product/:id/variants',
     {
-      config: { right: RIGHTS.edit },
+      config: CATALOGUE_EDIT,
       schema: {
         tags: ['product'],
         summary: 'Create a variant of a main product',
@@ -191,7 +192,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request, reply) => {
-      const variant = await createVariant(workspaceContext(request, deps), request.params.id, request.body);
+      const variant = await createVariant(requestContext(request, deps), request.params.id, request.body);
       return reply.code(201).header('Location', `/api/product/${variant.id}`).send(ok(variant));
     },
   );

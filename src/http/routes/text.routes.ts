@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import type { TextKind } from '../../db/workspace.schema.js';
 import { deleteText, getText, getTexts, setText } from '../../domain/texts/text.service.js';
-import { RIGHTS } from '../../domain/users/roles.js';
+import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
 import type { PimApp } from '../app.js';
 import { ok, okEmpty } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
-import { EmptyEnvelope, Envelope, errorResponses, IdParams } from '../schemas/common.schemas.js';
-import { SetTextRequest, TextEntryDto, TextLangParams } from '../schemas/text.schemas.js';
-import { workspaceContext } from '../workspace-context.js';
+import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
+import { IdParams } from '../../domain/common.schemas.js';
+import { SetTextRequest, TextEntryDto, TextLangParams } from '../../domain/texts/text.schemas.js';
+import { requestContext } from '../request-context.js';
 
 const KINDS: ReadonlyArray<[segment: string, kind: TextKind]> = [
   ['short', 'DESCRIPTIONSHORT'],
@@ -28,7 +29,7 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
     app.get(
       base,
       {
-        config: { right: RIGHTS.read },
+        config: CATALOGUE_READ,
         schema: {
           tags: ['text'],
           summary: `All ${segment} texts of a product`,
@@ -41,13 +42,13 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
           },
         },
       },
-      async (request) => ok(await getTexts(workspaceContext(request, deps), request.params.id, kind)),
+      async (request) => ok(await getTexts(requestContext(request, deps), request.params.id, kind)),
     );
 
     app.get(
       `${base}/:lang`,
       {
-        config: { right: RIGHTS.read },
+        config: CATALOGUE_READ,
         schema: {
           tags: ['text'],
           summary: `The ${what} of one language`,
@@ -58,13 +59,13 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
         },
       },
       async (request) =>
-        ok(await getText(workspaceContext(request, deps), request.params.id, kind, request.params.lang)),
+        ok(await getText(requestContext(request, deps), request.params.id, kind, request.params.lang)),
     );
 
     app.put(
       `${base}/:lang`,
       {
-        config: { right: RIGHTS.edit },
+        config: CATALOGUE_EDIT,
         schema: {
           tags: ['text'],
           summary: `Create or replace the ${what} of one language (upsert)`,
@@ -83,7 +84,7 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
       async (request) =>
         ok(
           await setText(
-            workspaceContext(request, deps),
+            requestContext(request, deps),
             request.params.id,
             kind,
             request.params.lang,
@@ -95,7 +96,7 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
     app.delete(
       `${base}/:lang`,
       {
-        config: { right: RIGHTS.edit },
+        config: CATALOGUE_EDIT,
         schema: {
           tags: ['text'],
           summary: `Delete the ${what} of one language`,
@@ -106,7 +107,7 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
         },
       },
       async (request) => {
-        await deleteText(workspaceContext(request, deps), request.params.id, kind, request.params.lang);
+        await deleteText(requestContext(request, deps), request.params.id, kind, request.params.lang);
         return okEmpty();
       },
     );

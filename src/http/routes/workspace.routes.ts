@@ -1,10 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { RIGHTS } from '../../domain/users/roles.js';
 import { ok } from '../envelope.js';
+import { requestContext } from '../request-context.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { PimApp } from '../app.js';
-import { Envelope, errorResponses } from '../schemas/common.schemas.js';
-import { OpenWorkspaceRequest, WorkspaceDto } from '../schemas/workspace.schemas.js';
+import { Envelope, errorResponses } from '../response.schemas.js';
+import { OpenWorkspaceRequest, WorkspaceDto } from '../../domain/workspaces/workspace.schemas.js';
 
 export function workspaceRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
@@ -17,7 +18,7 @@ export function workspaceRoutes(app: PimApp, deps: HttpDeps): void {
         response: { 200: Envelope(Type.Array(WorkspaceDto)), ...errorResponses(401, 403, 500) },
       },
     },
-    async () => ok(await deps.workspaces.list()),
+    async (request) => ok(await deps.workspaces.list(requestContext(request, deps))),
   );
 
   app.post(
@@ -34,6 +35,6 @@ export function workspaceRoutes(app: PimApp, deps: HttpDeps): void {
         response: { 200: Envelope(WorkspaceDto), ...errorResponses(400, 401, 403, 404, 413, 415, 500) },
       },
     },
-    async (request) => ok(await deps.workspaces.open(request.body)),
+    async (request) => ok(await deps.workspaces.open(requestContext(request, deps), request.body)),
   );
 }

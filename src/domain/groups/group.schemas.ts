@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
+  ASSIGN_PRODUCTS_MAX,
   GROUP_NAME_MAX,
   GROUP_NAME_MIN,
   type ProductGroupDto as ProductGroupDtoType,
   type ProductGroupNodeDto as ProductGroupNodeDtoType,
-} from '../../domain/groups/group.types.js';
-import { Id, LanguageCode, Nullable } from './common.schemas.js';
+} from './group.types.js';
+import { Id, LanguageCode, Nullable } from '../common.schemas.js';
 
 export const ProductGroupDto = Type.Object(
   {
@@ -117,7 +118,8 @@ export const MoveGroupRequest = Type.Object(
 export const AssignProductsRequest = Type.Object(
   {
     productIds: Type.Array(Id, {
-      description: 'Products to put into the group (database keys); duplicates count once',
+      maxItems: ASSIGN_PRODUCTS_MAX,
+      description: `Products to put into the group (database keys), at most ${ASSIGN_PRODUCTS_MAX}; duplicates count once`,
     }),
   },
   { additionalProperties: false, examples: [{ productIds: [12, 13, 14] }, { productIds: [42] }] },

@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { FTIDREF_MAX, FUNIT_MAX } from '../../domain/features/feature.rules.js';
-import type { FeatureDto as DomainFeatureDto } from '../../domain/features/feature.types.js';
-import { TEXT_VALUE_MAX } from '../../domain/texts/text.rules.js';
-import { Id, LanguageCode, Nullable } from './common.schemas.js';
-import { TextEntryDto } from './text.schemas.js';
+import { FEATURE_VALUES_MAX, FTIDREF_MAX, FUNIT_MAX } from './feature.rules.js';
+import type { FeatureDto as DomainFeatureDto } from './feature.types.js';
+import { TEXT_VALUE_MAX } from '../texts/text.rules.js';
+import { Id, LanguageCode, Nullable } from '../common.schemas.js';
+import { TextEntryDto } from '../texts/text.schemas.js';
 
 const Ftidref = Type.String({
   minLength: 1,
@@ -57,6 +57,7 @@ export const SetFeatureValuesRequest = Type.Object(
         { additionalProperties: false },
       ),
       {
+        maxItems: FEATURE_VALUES_MAX,
         description:
           'Values per language; the languages named are set (upsert), the others keep their values. ' +
           'A language may appear once (ger and deu are the same language)',

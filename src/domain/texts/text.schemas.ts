@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { TEXT_VALUE_MAX } from '../../domain/texts/text.rules.js';
-import { Id, LanguageCode } from './common.schemas.js';
+import { TEXT_VALUE_MAX } from './text.rules.js';
+import { Id, LanguageCode } from '../common.schemas.js';
 
 export const TextEntryDto = Type.Object(
   {

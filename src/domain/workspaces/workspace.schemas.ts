@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id } from './common.schemas.js';
+import { Id } from '../common.schemas.js';
 
 export const WorkspaceDto = Type.Object(
   {

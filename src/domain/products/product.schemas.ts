@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PAGE_LIMIT_MAX, FILTER_VALUE_MAX } from '../../domain/products/product.filter.js';
-import { PRODUCT_FIELD_MAX, SUPPLIER_PID_MAX } from '../../domain/products/product.rules.js';
-import type { ProductDto as DomainProductDto } from '../../domain/products/product.types.js';
-import { TEXT_VALUE_MAX } from '../../domain/texts/text.rules.js';
-import { Id, LanguageCode, Nullable } from './common.schemas.js';
+import { PAGE_LIMIT_MAX, FILTER_VALUE_MAX } from './product.filter.js';
+import { PRODUCT_FIELD_MAX, SUPPLIER_PID_MAX } from './product.rules.js';
+import type { ProductDto as DomainProductDto } from './product.types.js';
+import { TEXT_VALUE_MAX } from '../texts/text.rules.js';
+import { Id, LanguageCode, Nullable } from '../common.schemas.js';
 
 const Timestamp = Type.String({
   format: 'date-time',
