@@ -72,8 +72,16 @@ async function createDataFolder(root: string, dbFile?: string): Promise<{ dataDi
   const workspacePath = join(root, 'workspace');
   const app = await Application.open({ dataDir });
   try {
-    await app.users.add(app.ownerContext(), { username: ADMIN.username, role: 'ADMIN', password: ADMIN.password });
-    const ws = await app.workspaces.create(app.ownerContext(), { name: WORKSPACE_NAME, path: workspacePath, language: 'deu' });
+    await app.users.add(app.ownerContext(), {
+      username: ADMIN.username,
+      role: 'ADMIN',
+      password: ADMIN.password,
+    });
+    const ws = await app.workspaces.create(app.ownerContext(), {
+      name: WORKSPACE_NAME,
+      path: workspacePath,
+      language: 'deu',
+    });
     const dbPath = join(workspacePath, DB_FILE);
     if (dbFile) {
       for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
