@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'NO_WORKSPACE_OPEN'
   | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_BUSY'
   | 'INTERNAL';
 
 export class DomainError extends Error {
@@ -68,5 +69,16 @@ export class TooManyRequestsError extends DomainError {
     readonly retryAfterSeconds: number,
   ) {
     super('TOO_MANY_REQUESTS', message, 'TOO_MANY_FAILED_LOGINS');
+  }
+}
+
+/** The service cannot take this request now (a bounded resource is full); try again shortly. */
+export class ServiceBusyError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    detailCode = 'SERVICE_BUSY',
+  ) {
+    super('SERVICE_BUSY', message, detailCode);
   }
 }

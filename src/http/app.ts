@@ -88,7 +88,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
     origin: '*',
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: ['Location', 'Link', 'Retry-After', 'Allow'],
+    exposedHeaders: ['Location', 'Link', 'Retry-After', 'Allow', 'WWW-Authenticate'],
     maxAge: 600,
     strictPreflight: false,
   });

@@ -1,7 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { DomainError, TooManyRequestsError } from '../domain/errors.js';
+import { DomainError, ServiceBusyError, TooManyRequestsError } from '../domain/errors.js';
 import { failure } from './envelope.js';
 import { HTTP_STATUS } from './error-status.js';
 
@@ -9,12 +9,27 @@ import { HTTP_STATUS } from './error-status.js';
 export const MAX_PARAM_LENGTH = 1000;
 
 const FASTIFY_STATUS: Record<string, [number, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is larger than the limit of 8 MiB'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Request body must be application/json'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
 };
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${Math.round(bytes / 1024)} KiB`;
+}
+
+/**
+ * RFC 6750: every 401 says which scheme to use; a token that was sent but is not (or no longer)
+ * valid adds error="invalid_token". Wrong login credentials are not a token problem: plain Bearer.
+ */
+function wwwAuthenticate(error: DomainError): string | undefined {
+  if (error.code !== 'UNAUTHORIZED') return undefined;
+  const invalid = error.detailCode === 'TOKEN_INVALID' || error.detailCode === 'TOKEN_EXPIRED';
+  return invalid
+    ? `Bearer realm="pim", error="invalid_token", error_description="${error.message.replace(/"/g, "'")}"`
+    : 'Bearer realm="pim"';
+}
 
 /** What the REST client can do about an error, where the domain's sentence cannot say it. */
 const REST_HINTS: Partial<Record<string, string>> = {
@@ -34,12 +49,22 @@ function restMessage(error: DomainError): string {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
     if (error instanceof DomainError) {
-      if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      if (error instanceof TooManyRequestsError || error instanceof ServiceBusyError) {
+        reply.header('Retry-After', String(error.retryAfterSeconds));
+      }
+      const challenge = wwwAuthenticate(error);
+      if (challenge) reply.header('WWW-Authenticate', challenge);
       return reply.code(HTTP_STATUS[error.code]).send(failure(restMessage(error), error.detailCode));
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
       return reply.code(400).send(failure(error.message, 'VALIDATION_FAILED'));
+    }
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit ?? 8 * 1024 * 1024;
+      return reply
+        .code(413)
+        .send(failure(`Request body is larger than the limit of ${formatBytes(limit)}`, fastifyError.code));
     }
     const known = fastifyError.code ? FASTIFY_STATUS[fastifyError.code] : undefined;
     if (known) return reply.code(known[0]).send(failure(known[1], fastifyError.code));

@@ -9,6 +9,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   NO_WORKSPACE_OPEN: 409,
   TOO_MANY_REQUESTS: 429,
+  SERVICE_BUSY: 503,
   INTERNAL: 500,
 };
 
@@ -23,4 +24,5 @@ export const STATUS_DESCRIPTIONS: Record<number, string> = {
   415: 'Body with a content type other than application/json',
   429: 'Too many failed logins (see the Retry-After header)',
   500: 'Unexpected error; the detail is in the server log',
+  503: 'Too many logins at once (see the Retry-After header)',
 };

@@ -22,8 +22,10 @@ changing catalogue data Bearbeiten, opening workspaces Arbeitsbereiche, changing
 
 Language codes are ISO 639-2; /B and /T forms are accepted case-insensitively and stored in /T form (ger → deu).
 A user logged in from one machine (client address) cannot log in from another until logout or expiry (401);
-logins from the same machine are allowed. Ten failed logins for one user name from one machine within 15 minutes
-answer 429 with Retry-After.`;
+logins from the same machine are allowed. Ten failed logins for one user name from one client (machine and Origin
+header) within 15 minutes, or fifty across user names, answer 429 with Retry-After; too many logins at once answer
+503 LOGIN_BUSY with Retry-After: 1. Every 401 carries WWW-Authenticate: Bearer (error="invalid_token" for a token
+that is malformed, unknown, logged out or expired).`;
 
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {

@@ -84,13 +84,15 @@ describe('cross-cutting HTTP behaviour', () => {
       }),
       413,
     );
-    // Under the limit the body is read, and refused for what it says (username too long).
-    const under = await server.request('POST', '/api/auth/login', {
-      rawBody: jsonBodyOfSize(8 * MIB - 1),
+    // Under the limit the body is read, and refused for what it says (supplierPid too long).
+    const prefix = '{"supplierPid":"';
+    const under = await server.request('POST', '/api/product', {
+      token,
+      rawBody: `${prefix}${'p'.repeat(8 * MIB - 1 - prefix.length - 2)}"}`,
       headers,
     });
     expectErrorEnvelope(under, 400);
-    expect(under.body.error).toMatch(/username/);
+    expect(under.body.error).toMatch(/supplierPid/);
   });
 
   it.each([

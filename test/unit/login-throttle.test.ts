@@ -51,4 +51,14 @@ describe('the login throttle', () => {
       ),
     );
   });
+
+  it('reserves atomically: the 11th reservation in the window is refused, a release gives one back', () => {
+    const throttle = new LoginThrottle();
+    const waits = Array.from({ length: 12 }, () => throttle.reserve('k', T0));
+    expect(waits.filter((w) => w === 0)).toHaveLength(10);
+    expect(waits.slice(10).every((w) => w > 0)).toBe(true);
+    throttle.release('k', T0);
+    expect(throttle.reserve('k', T0)).toBe(0);
+    expect(throttle.reserve('k', T0)).toBeGreaterThan(0);
+  });
 });

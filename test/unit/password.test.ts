@@ -1,14 +1,17 @@
+import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../src/domain/users/password.js';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from '../../src/domain/users/password.js';
 
-describe('password hashing (scrypt)', () => {
-  it('stores scrypt$N$r$p$salt$hash with a random salt, never the password', async () => {
+describe('password hashing (argon2id)', () => {
+  it("stores PHC argon2id strings with OWASP's parameters and a random salt, never the password", async () => {
     const [a, b] = await Promise.all([hashPassword('s3cret pässword'), hashPassword('s3cret pässword')]);
-    expect(a).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/);
-    const [, n, r, p] = a.split('$').map(Number);
-    expect(n).toBeGreaterThanOrEqual(2 ** 14);
-    expect(r).toBeGreaterThanOrEqual(8);
-    expect(p).toBeGreaterThanOrEqual(1);
+    expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(needsRehash(a)).toBe(false);
     expect(a).not.toBe(b);
     expect(a).not.toContain('s3cret');
   });
@@ -33,6 +36,8 @@ describe('password hashing (scrypt)', () => {
       'bcrypt$10$abc$def',
       'scrypt$$8$1$c2FsdA==$aGFzaA==',
       'scrypt$16384$8$1$c2FsdA==',
+      '$argon2id$v=19$m=19456,p=1,t=2$c2FsdA$aGFzaA',
+      '$argon2i$v=19$m=19456,p=1,t=2$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g',
     ]) {
       expect(await verifyPassword('anything', stored)).toBe(false);
     }
@@ -43,5 +48,19 @@ describe('password hashing (scrypt)', () => {
     expect(await dummyPasswordHash()).toBe(dummy);
     expect(await verifyPassword('', dummy)).toBe(false);
     expect(await verifyPassword('admin', dummy)).toBe(false);
+  });
+});
+
+describe('earlier hashes', () => {
+  it('verifies scrypt hashes of earlier versions and asks for their rehash', async () => {
+    const salt = Buffer.from('0123456789abcdef');
+    const key = scryptSync('old-password', salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const legacy = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    expect(await verifyPassword('old-password', legacy)).toBe(true);
+    expect(await verifyPassword('other', legacy)).toBe(false);
+    expect(needsRehash(legacy)).toBe(true);
+    expect(needsRehash('$argon2id$v=19$m=4096,p=1,t=3$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g')).toBe(
+      true,
+    );
   });
 });

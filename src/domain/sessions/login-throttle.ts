@@ -1,13 +1,17 @@
 /**
- * Counts failed logins per user name and client address within a sliding window.
- * In memory: a restart forgives, which is acceptable for a guard against guessing.
+ * Counts failed logins per key within a sliding window. In memory: a restart forgives, which is
+ * acceptable for a guard against guessing.
+ *
+ * `reserve` checks and records in one synchronous step, before the password is verified, so
+ * that a burst of parallel attempts cannot all pass the check while the first ones are still
+ * being verified; a successful login gives its reservation back.
  */
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
 
   constructor(
-    private readonly maxFailures = 10,
-    private readonly windowMs = 15 * 60 * 1000,
+    readonly maxFailures = 10,
+    readonly windowMs = 15 * 60 * 1000,
   ) {}
 
   /** Seconds until the next attempt is allowed, or 0 when it is allowed now. */
@@ -23,6 +27,20 @@ export class LoginThrottle {
     recent.push(nowMs);
     this.failures.set(key, recent);
     if (this.failures.size > 10_000) this.prune(nowMs);
+  }
+
+  /** Records an attempt as failed unless the key is locked; returns the seconds to wait (0: recorded). */
+  reserve(key: string, nowMs: number): number {
+    const wait = this.retryAfterSeconds(key, nowMs);
+    if (wait === 0) this.recordFailure(key, nowMs);
+    return wait;
+  }
+
+  /** Takes back one attempt recorded at `atMs` (it succeeded, or was never tried). */
+  release(key: string, atMs: number): void {
+    const times = this.failures.get(key);
+    const index = times?.lastIndexOf(atMs) ?? -1;
+    if (times && index >= 0) times.splice(index, 1);
   }
 
   reset(key: string): void {

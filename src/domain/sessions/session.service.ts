@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
 import type { Clock } from '../clock.js';
 import { TooManyRequestsError, UnauthorizedError } from '../errors.js';
-import { dummyPasswordHash, verifyPassword } from '../users/password.js';
-import { findUserByName } from '../users/user.repository.js';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../users/password.js';
+import { findUserByName, updatePasswordHash } from '../users/user.repository.js';
 import { toUser, type User } from '../users/user.service.js';
 import { LoginThrottle } from './login-throttle.js';
+import { VerificationGate } from './verification-gate.js';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -24,6 +26,17 @@ export interface AuthenticatedUser extends User {
   expiresAt: string;
   expiresAtMs: number;
 }
+
+/** Where a login comes from: the client's address and, from browsers, the page's Origin. */
+export interface LoginClient {
+  address: string;
+  origin?: string;
+}
+
+/** Failed logins per user name, machine and Origin (the real user's own key stays usable). */
+export const FAILURES_PER_USER = 10;
+/** Failed logins per machine and Origin across user names (password spraying). */
+export const FAILURES_PER_CLIENT = 50;
 
 export interface LoginResult {
   token: string;
@@ -49,45 +62,96 @@ export function machineOf(remoteAddress: string): string {
 export class SessionService {
   /** Valid sessions by token hash: the token check costs no database round trip. */
   private readonly cache = new Map<string, AuthenticatedUser>();
-  private readonly throttle = new LoginThrottle();
+  private readonly userThrottle = new LoginThrottle(FAILURES_PER_USER);
+  private readonly clientThrottle = new LoginThrottle(FAILURES_PER_CLIENT);
+  private readonly gate: VerificationGate;
 
   constructor(
     private readonly db: Kysely<SystemDatabase>,
     private readonly clock: Clock,
-  ) {}
+    options: { maxVerifications?: number; maxWaiting?: number } = {},
+  ) {
+    const active = options.maxVerifications ?? Math.max(2, availableParallelism());
+    this.gate = new VerificationGate(active, options.maxWaiting ?? 4 * active);
+  }
 
-  async login(username: string, password: string, remoteAddress: string): Promise<LoginResult> {
+  /**
+   * Checks the credentials and opens a session. In order: the throttles (checked and recorded
+   * in one synchronous step), a place among the bounded verifications, the password (a dummy
+   * hash for unknown users, so that both answers take as long), then, in one transaction, the
+   * "logged in on another machine" check and the new session.
+   */
+  async login(username: string, password: string, from: LoginClient | string): Promise<LoginResult> {
+    const client = typeof from === 'string' ? { address: from } : from;
     const now = this.clock.now();
-    const machine = machineOf(remoteAddress);
-    const throttleKey = `${username.toLowerCase()}|${machine}`;
-    const wait = this.throttle.retryAfterSeconds(throttleKey, now.getTime());
+    const nowMs = now.getTime();
+    const machine = machineOf(client.address);
+    // A web page elsewhere (CORS lets it post logins to a loopback server) has its own keys, so it
+    // cannot lock the user out of their window and scripts, which send no foreign Origin.
+    const clientKey = `${machine}|${client.origin ?? ''}`;
+    const userKey = `${username.toLowerCase()}|${clientKey}`;
+    const wait = Math.max(
+      this.userThrottle.retryAfterSeconds(userKey, nowMs),
+      this.clientThrottle.retryAfterSeconds(clientKey, nowMs),
+    );
     if (wait > 0) {
       throw new TooManyRequestsError(`Too many failed logins; try again in ${wait} seconds`, wait);
     }
-    const row = await findUserByName(this.db, username);
-    const valid = await verifyPassword(password, row?.password_hash ?? (await dummyPasswordHash()));
-    if (!row || !valid) {
-      this.throttle.recordFailure(throttleKey, now.getTime());
-      throw new UnauthorizedError('Wrong username or password', 'INVALID_CREDENTIALS');
+    this.userThrottle.reserve(userKey, nowMs);
+    this.clientThrottle.reserve(clientKey, nowMs);
+    const giveBack = () => {
+      this.userThrottle.release(userKey, nowMs);
+      this.clientThrottle.release(clientKey, nowMs);
+    };
+    let entered: Promise<void>;
+    try {
+      entered = this.gate.enter();
+    } catch (busy) {
+      giveBack();
+      throw busy;
     }
-    this.throttle.reset(throttleKey);
+    let row: Awaited<ReturnType<typeof findUserByName>>;
+    let valid: boolean;
+    try {
+      await entered;
+      row = await findUserByName(this.db, username);
+      valid = await verifyPassword(password, row?.password_hash ?? (await dummyPasswordHash()));
+      if (row && valid && needsRehash(row.password_hash)) {
+        await updatePasswordHash(this.db, row.id, await hashPassword(password));
+      }
+    } catch (error) {
+      giveBack();
+      throw error;
+    } finally {
+      this.gate.release();
+    }
+    if (!row || !valid) throw new UnauthorizedError('Wrong username or password', 'INVALID_CREDENTIALS');
+    this.userThrottle.reset(userKey);
+    this.clientThrottle.release(clientKey, nowMs);
+    return this.openSession(row, machine, now);
+  }
+
+  /** The check for a live session elsewhere and the insert run in one transaction: of two logins racing, one wins. */
+  private async openSession(row: { id: number; username: string; role: string }, machine: string, now: Date) {
     const nowIso = now.toISOString();
-    await deleteExpiredSessions(this.db, nowIso);
-    const elsewhere = (await liveSessionAddresses(this.db, row.id, nowIso)).filter((m) => m !== machine);
-    if (elsewhere.length > 0) {
-      throw new UnauthorizedError(
-        `User '${row.username}' is already logged in on another machine`,
-        'LOGGED_IN_ELSEWHERE',
-      );
-    }
     const token = randomUUID();
     const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS).toISOString();
-    await insertSession(this.db, {
-      token_hash: hashToken(token),
-      user_id: row.id,
-      issued_at: nowIso,
-      expires_at: expiresAt,
-      remote_address: machine,
+    await this.db.transaction().execute(async (trx) => {
+      await deleteExpiredSessions(trx, nowIso);
+      const elsewhere = (await liveSessionAddresses(trx, row.id, nowIso)).filter((m) => m !== machine);
+      if (elsewhere.length > 0) {
+        throw new UnauthorizedError(
+          `User '${row.username}' is already logged in on another machine`,
+          'LOGGED_IN_ELSEWHERE',
+        );
+      }
+      await insertSession(trx, {
+        token_hash: hashToken(token),
+        user_id: row.id,
+        issued_at: nowIso,
+        expires_at: expiresAt,
+        remote_address: machine,
+      });
     });
     return { token, username: row.username, role: row.role, expiresAt };
   }

@@ -32,3 +32,11 @@ export async function countUsers(db: Kysely<SystemDatabase>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(n);
 }
+
+export async function updatePasswordHash(
+  db: Kysely<SystemDatabase>,
+  id: number,
+  passwordHash: string,
+): Promise<void> {
+  await db.updateTable('user').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}

@@ -5,21 +5,31 @@ import type { PimApp } from '../app.js';
 import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
 import { LoginRequest, LoginResult } from '../../domain/sessions/auth.schemas.js';
 
+/** The login body's limit: a user name and a password, with room to spare. */
+export const LOGIN_BODY_LIMIT = 16 * 1024;
+
 export function authRoutes(app: PimApp, deps: HttpDeps): void {
   app.post(
     '/api/auth/login',
     {
       config: PUBLIC,
+      // Two short strings: a large body here is never a real login.
+      bodyLimit: LOGIN_BODY_LIMIT,
       schema: {
         tags: ['auth'],
         summary: 'Log in and receive a bearer token valid 24 hours',
         security: [],
         body: LoginRequest,
-        response: { 200: Envelope(LoginResult), ...errorResponses(400, 401, 413, 415, 429, 500) },
+        response: { 200: Envelope(LoginResult), ...errorResponses(400, 401, 413, 415, 429, 500, 503) },
       },
     },
     async (request) =>
-      ok(await deps.sessions.login(request.body.username, request.body.password, request.ip)),
+      ok(
+        await deps.sessions.login(request.body.username, request.body.password, {
+          address: request.ip,
+          origin: request.headers.origin,
+        }),
+      ),
   );
 
   app.post(
