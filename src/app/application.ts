@@ -7,7 +7,9 @@ import { SessionService } from '../domain/sessions/session.service.js';
 import { SettingsService } from '../domain/settings/settings.service.js';
 import { UserService } from '../domain/users/user.service.js';
 import { WorkspaceService } from '../domain/workspaces/workspace.service.js';
-import type { HttpDeps } from '../http/http-deps.js';
+import { allowMatcher, exposureWarning, isLoopbackHost } from '../domain/settings/address-allow.js';
+import type { HttpLimits } from '../http/app.js';
+import type { EdgePolicy, HttpDeps } from '../http/http-deps.js';
 import { firstRunSetup, isPristine, type FirstRunReport } from './first-run.js';
 import { RequestMonitor } from './request-monitor.js';
 import { RestServer, type RestEndpoint } from './rest-server.js';
@@ -21,6 +23,8 @@ export interface ApplicationOptions {
   logger?: FastifyServerOptions['logger'];
   /** Password for the first-run admin; random when absent. */
   adminPassword?: string;
+  /** Timeouts and the connection cap of the REST server (defaults in http/app.ts). */
+  httpLimits?: Partial<HttpLimits>;
   /** How often to look for settings saved by another process (the CLI), in ms. */
   settingsPollMs?: number;
 }
@@ -29,6 +33,8 @@ export interface StartReport {
   firstRun?: FirstRunReport;
   workspaceProblem?: string;
   rest?: RestEndpoint;
+  /** Set when the REST server is reachable from other machines by anyone (rest.allow empty). */
+  exposureWarning?: string;
 }
 
 /**
@@ -45,6 +51,7 @@ export class Application {
   private poller: NodeJS.Timeout | undefined;
   private dataVersion = 0;
   private stopped = false;
+  private edgePolicy: EdgePolicy = { loopbackOnly: true };
 
   private constructor(
     private readonly system: SqliteHandle<SystemDatabase>,
@@ -55,7 +62,7 @@ export class Application {
     this.sessions = new SessionService(system.db, clock);
     this.settings = new SettingsService(system.db);
     this.workspaces = new WorkspaceService(system.db, clock, options.dataDir);
-    this.rest = new RestServer(this.httpDeps(), options.logger ?? false);
+    this.rest = new RestServer(this.httpDeps(), options.logger ?? false, options.httpLimits);
   }
 
   static async open(options: ApplicationOptions): Promise<Application> {
@@ -75,6 +82,7 @@ export class Application {
       users: this.users,
       settings: this.settings,
       workspaces: this.workspaces,
+      edgePolicy: () => this.edgePolicy,
       onRequestDone: (entry) => this.monitor.record(entry),
     };
   }
@@ -98,6 +106,10 @@ export class Application {
     }
     await this.applySettings();
     report.rest = this.rest.address();
+    if (report.rest) {
+      const settings = await this.settings.getAll();
+      report.exposureWarning = exposureWarning({ ...settings, 'rest.host': report.rest.host });
+    }
     this.dataVersion = this.readDataVersion();
     this.poller = setInterval(() => void this.pollSettings(), this.options.settingsPollMs ?? 1000);
     this.poller.unref();
@@ -109,10 +121,11 @@ export class Application {
     if (this.stopped) return;
     const settings = await this.settings.getAll();
     const override = this.options.restOverride ?? {};
+    const host = override.host ?? settings['rest.host'];
+    // Before the server moves: a new allow list applies to the very next request.
+    this.edgePolicy = { allows: allowMatcher(settings['rest.allow']), loopbackOnly: isLoopbackHost(host) };
     await this.rest.reconcile(
-      settings['rest.enabled']
-        ? { host: override.host ?? settings['rest.host'], port: override.port ?? settings['rest.port'] }
-        : undefined,
+      settings['rest.enabled'] ? { host, port: override.port ?? settings['rest.port'] } : undefined,
     );
   }
 

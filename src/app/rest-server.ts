@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
-import type { PimApp } from '../http/app.js';
+import type { HttpLimits, PimApp } from '../http/app.js';
 import type { HttpDeps } from '../http/http-deps.js';
 
 export interface RestEndpoint {
@@ -17,6 +17,7 @@ export class RestServer {
   constructor(
     private readonly deps: HttpDeps,
     private readonly logger: FastifyServerOptions['logger'],
+    private readonly limits: Partial<HttpLimits> = {},
   ) {}
 
   /** Where the server listens now (the real port when 0 was asked for), if it runs. */
@@ -44,7 +45,7 @@ export class RestServer {
     if (!wanted) return;
     // Imported on first use: CLI commands that never serve HTTP do not load Fastify.
     const { buildHttpApp } = await import('../http/app.js');
-    const app = await buildHttpApp(this.deps, { logger: this.logger });
+    const app = await buildHttpApp(this.deps, { logger: this.logger, limits: this.limits });
     try {
       await app.listen({ host: wanted.host, port: wanted.port });
     } catch (error) {

@@ -1,6 +1,8 @@
+import type { ErrorCodeName } from './error-codes.js';
+
 /**
  * Domain errors carry a stable machine-readable code. Adapters map the code to
- * their own vocabulary (HTTP status in http/error-status.ts, MCP tool errors in mcp/),
+ * their own vocabulary (the catalogue in error-codes.ts gives each detail code its status; MCP maps them in mcp/),
  * so nothing here knows about transports.
  */
 export type ErrorCode =
@@ -19,39 +21,48 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     /** A finer-grained code for clients, e.g. PRODUCT_NOT_FOUND. */
-    readonly detailCode?: string,
+    readonly detailCode: ErrorCodeName,
+    /** The underlying error, for the log only (never shown to a client). */
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 }
 
 export class ValidationError extends DomainError {
-  constructor(message: string, detailCode = 'VALIDATION_FAILED') {
-    super('VALIDATION_FAILED', message, detailCode);
+  constructor(
+    message: string,
+    detailCode: ErrorCodeName = 'VALIDATION_FAILED',
+    options?: { cause?: unknown },
+  ) {
+    super('VALIDATION_FAILED', message, detailCode, options);
   }
 }
 
 export class UnauthorizedError extends DomainError {
-  constructor(message = 'Authentication required: send a valid bearer token', detailCode = 'UNAUTHORIZED') {
+  constructor(
+    message = 'Authentication required: send a valid bearer token',
+    detailCode: ErrorCodeName = 'UNAUTHORIZED',
+  ) {
     super('UNAUTHORIZED', message, detailCode);
   }
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(message: string, detailCode = 'FORBIDDEN') {
+  constructor(message: string, detailCode: ErrorCodeName = 'FORBIDDEN') {
     super('FORBIDDEN', message, detailCode);
   }
 }
 
 export class NotFoundError extends DomainError {
-  constructor(message: string, detailCode = 'NOT_FOUND') {
+  constructor(message: string, detailCode: ErrorCodeName = 'NOT_FOUND') {
     super('NOT_FOUND', message, detailCode);
   }
 }
 
 export class ConflictError extends DomainError {
-  constructor(message: string, detailCode = 'CONFLICT') {
+  constructor(message: string, detailCode: ErrorCodeName = 'CONFLICT') {
     super('CONFLICT', message, detailCode);
   }
 }
@@ -77,7 +88,7 @@ export class ServiceBusyError extends DomainError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
-    detailCode = 'SERVICE_BUSY',
+    detailCode: ErrorCodeName = 'SERVICE_BUSY',
   ) {
     super('SERVICE_BUSY', message, detailCode);
   }

@@ -12,6 +12,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { installAuthHook } from './auth.hook.js';
+import { installEdgeGuards, installSecurityHeaders } from './edge-guards.js';
 import {
   answerClientError,
   answerFrameworkError,
@@ -34,9 +35,32 @@ export type PimApp = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
+/**
+ * How long a client may take and how many may be connected: a client that trickles headers or a
+ * body, or opens connections and sends nothing, must not hold the server's sockets for ever.
+ */
+export interface HttpLimits {
+  /** Headers complete within this time after the connection opened or the last request ended. */
+  headersTimeoutMs: number;
+  /** The whole request, body included, within this time. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at most; further ones are closed at once. */
+  maxConnections: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1_000,
+};
+
 export interface HttpAppOptions {
   /** pino options, or false for no logging. */
   logger?: FastifyServerOptions['logger'];
+  limits?: Partial<HttpLimits>;
 }
 
 export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {}): Promise<PimApp> {
@@ -56,8 +80,18 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
       durationMs,
     });
   };
+  const limits = { ...DEFAULT_HTTP_LIMITS, ...options.limits };
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      // Timeouts are enforced by a periodic check; check often enough for the shortest one.
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+      // A request without Host is answered in the envelope (edge-guards.ts), not by Node's bare 400.
+      requireHostHeader: false,
+    },
     // One line per request, written by `record`: method, path, status, time; never a body or token.
     logController: new LogController({ disableRequestLogging: true }),
     logger: options.logger ?? false,
@@ -70,6 +104,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
       record(request, reply);
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as PimApp;
+  app.server.maxConnections = limits.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   logRequests = ['trace', 'debug', 'info'].includes(app.log.level);
 
@@ -84,6 +119,9 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
   });
 
   installErrorHandler(app);
+  // First of all hooks: an address or Host refused here learns nothing else.
+  installEdgeGuards(app, deps);
+  installSecurityHeaders(app);
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],

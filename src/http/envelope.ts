@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { ERROR_CODE_NAMES, type ErrorCodeName } from '../domain/error-codes.js';
 
 /**
  * The spec's response envelope `{success, data, error}`, written in this one place:
@@ -17,9 +18,14 @@ export const ErrorEnvelope = Type.Object(
   {
     success: Type.Literal(false),
     error: Type.String({ description: 'One English sentence naming the field or resource' }),
-    code: Type.Optional(Type.String({ description: 'Machine-readable error code, e.g. PRODUCT_NOT_FOUND' })),
+    code: Type.Unsafe<ErrorCodeName>({
+      type: 'string',
+      enum: ERROR_CODE_NAMES,
+      description:
+        'Machine-readable error code from the catalogue in the API description, e.g. PRODUCT_NOT_FOUND',
+    }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, $id: 'ErrorEnvelope', title: 'ErrorEnvelope' },
 );
 
 export function ok<T>(data: T): { success: true; data: T } {
@@ -30,8 +36,11 @@ export function okEmpty(): { success: true } {
   return { success: true };
 }
 
-export function failure(error: string, code?: string): { success: false; error: string; code?: string } {
-  return code ? { success: false, error, code } : { success: false, error };
+export function failure(
+  error: string,
+  code: ErrorCodeName,
+): { success: false; error: string; code: ErrorCodeName } {
+  return { success: false, error, code };
 }
 
 /** The success envelope, as text, around array items that are JSON already (joined by commas). */

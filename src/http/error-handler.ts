@@ -2,17 +2,19 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { DomainError, ServiceBusyError, TooManyRequestsError } from '../domain/errors.js';
+import { NOT_PERCENT_ENCODED, setSecurityHeaders } from './edge-guards.js';
 import { failure } from './envelope.js';
-import { HTTP_STATUS } from './error-status.js';
+import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
 
 /** The longest path parameter accepted (an ftidref, a language code, an id). */
 export const MAX_PARAM_LENGTH = 1000;
 
-const FASTIFY_STATUS: Record<string, [number, string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Request body must be application/json'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty'],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
+/** Fastify's own errors, answered with pim's codes: no FST_ code reaches a client. */
+const FASTIFY_ERRORS: Record<string, [ErrorCodeName, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Request body must be application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['INVALID_CONTENT_LENGTH', 'Content-Length does not match the body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['INVALID_JSON', 'Request body is empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['INVALID_JSON', 'Request body is not valid JSON'],
 };
 
 function formatBytes(bytes: number): string {
@@ -49,30 +51,37 @@ function restMessage(error: DomainError): string {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
     if (error instanceof DomainError) {
+      if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
       if (error instanceof TooManyRequestsError || error instanceof ServiceBusyError) {
         reply.header('Retry-After', String(error.retryAfterSeconds));
       }
       const challenge = wwwAuthenticate(error);
       if (challenge) reply.header('WWW-Authenticate', challenge);
-      return reply.code(HTTP_STATUS[error.code]).send(failure(restMessage(error), error.detailCode));
+      return reply.code(errorStatus(error.detailCode)).send(failure(restMessage(error), error.detailCode));
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {
       return reply.code(400).send(failure(error.message, 'VALIDATION_FAILED'));
     }
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Fastify closes the connection here, while the client is still sending: the client then
+      // often sees a reset instead of this answer. Kept open, Node reads and discards the rest
+      // of the body (bounded by the request timeout) and the client reads its 413.
+      reply.removeHeader('connection');
       const limit = request.routeOptions.bodyLimit ?? 8 * 1024 * 1024;
       return reply
         .code(413)
-        .send(failure(`Request body is larger than the limit of ${formatBytes(limit)}`, fastifyError.code));
+        .send(failure(`Request body is larger than the limit of ${formatBytes(limit)}`, 'BODY_TOO_LARGE'));
     }
-    const known = fastifyError.code ? FASTIFY_STATUS[fastifyError.code] : undefined;
-    if (known) return reply.code(known[0]).send(failure(known[1], fastifyError.code));
+    const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
+    if (known) return reply.code(errorStatus(known[0])).send(failure(known[1], known[0]));
     if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
       return reply.code(400).send(failure('Request body is not valid JSON', 'INVALID_JSON'));
     }
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-      return reply.code(fastifyError.statusCode).send(failure(error.message, fastifyError.code));
+      // Any other refusal of the framework's is a malformed request in pim's terms.
+      request.log.warn({ err: error }, 'request refused by the framework');
+      return reply.code(400).send(failure('The request is malformed', 'MALFORMED_REQUEST'));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(failure('Internal server error', 'INTERNAL'));
@@ -87,16 +96,17 @@ export function installErrorHandler(app: FastifyInstance): void {
  * No hook has run for them, so the CORS header is set here.
  */
 export function answerFrameworkError(error: FastifyError, reply: FastifyReply): void {
-  const [status, message, code] =
+  const [status, message, code]: [number, string, ErrorCodeName] =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? [400, `A path segment is longer than ${MAX_PARAM_LENGTH} characters`, 'PATH_SEGMENT_TOO_LONG']
       : error.code === 'FST_ERR_BAD_URL'
-        ? [400, 'The path is not valid percent-encoded UTF-8', 'INVALID_URL']
+        ? [400, NOT_PERCENT_ENCODED, 'INVALID_URL']
         : [500, 'Internal server error', 'INTERNAL'];
+  setSecurityHeaders(reply);
   void reply.code(status).header('access-control-allow-origin', '*').send(failure(message, code));
 }
 
-const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
+const CLIENT_ERRORS: Record<string, [number, string, string, ErrorCodeName]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [
     408,
     'Request Timeout',
@@ -128,7 +138,9 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     const body = JSON.stringify(failure(message, code));
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nAccess-Control-Allow-Origin: *\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nAccess-Control-Allow-Origin: *\r\n` +
+        'X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nCache-Control: no-store\r\n' +
+        `Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);
@@ -165,7 +177,14 @@ export function installNotFoundHandler(app: FastifyInstance): void {
           ),
         );
     }
-    return reply.code(404).send(failure(`No such endpoint: ${request.method} ${path}`, 'ROUTE_NOT_FOUND'));
+    const trimmed = path.replace(/(.)\/+$/, '$1');
+    const hint =
+      trimmed !== path && router.find(request.method as (typeof METHODS)[number], trimmed) !== null
+        ? `; remove the trailing slash: ${request.method} ${trimmed}`
+        : '';
+    return reply
+      .code(404)
+      .send(failure(`No such endpoint: ${request.method} ${path}${hint}`, 'ROUTE_NOT_FOUND'));
   };
   // Fastify reads the body of an unknown route before its not-found handler runs, so a large
   // body would answer 413 instead of 404/405. Answer in onRequest (after the token and

@@ -1,18 +1,4 @@
-import type { ErrorCode } from '../domain/errors.js';
-
-/** The one table from domain error codes to HTTP status codes. */
-export const HTTP_STATUS: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  NO_WORKSPACE_OPEN: 409,
-  TOO_MANY_REQUESTS: 429,
-  SERVICE_BUSY: 503,
-  INTERNAL: 500,
-};
-
+/** What each HTTP status means in pim's answers (OpenAPI); the codes behind them are in domain/error-codes.ts. */
 export const STATUS_DESCRIPTIONS: Record<number, string> = {
   400: 'Bad request: malformed JSON, wrong type, missing or unknown field, bad language code, bad id, value too long',
   401: 'No, invalid or expired token (or, on login, wrong credentials or user logged in on another machine)',

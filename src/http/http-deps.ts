@@ -11,6 +11,8 @@ export interface HttpDeps {
   users: UserService;
   settings: SettingsService;
   workspaces: WorkspaceService;
+  /** Who may call and by which name, as the settings say now (read on every request). */
+  edgePolicy?: () => EdgePolicy;
   /** Called once per finished request (the request monitor). */
   onRequestDone?: (entry: RequestRecord) => void;
 }
@@ -22,4 +24,12 @@ export interface RequestRecord {
   status: number;
   at: number;
   durationMs: number;
+}
+
+/** The checks made before anything else on a request (edge-guards.ts). */
+export interface EdgePolicy {
+  /** Whether a client address may call (rest.allow); undefined: everyone who reaches the server. */
+  allows?: (address: string) => boolean;
+  /** Bound to a loopback address: the Host header must name this machine (DNS rebinding). */
+  loopbackOnly: boolean;
 }

@@ -15,7 +15,7 @@ describe('pim settings', () => {
   it('has the spec defaults: REST disabled, port 8765, host 127.0.0.1', async () => {
     const all = await settings('get');
     expectSuccess(all);
-    expect(all.stdout).toBe('rest.enabled=false\nrest.port=8765\nrest.host=127.0.0.1\n');
+    expect(all.stdout).toBe('rest.enabled=false\nrest.port=8765\nrest.host=127.0.0.1\nrest.allow=\n');
     const port = await settings('get', 'rest.port');
     expectSuccess(port);
     expect(port.stdout).toBe('8765\n');
@@ -28,8 +28,14 @@ describe('pim settings', () => {
     expect((await settings('get', 'rest.port')).stdout).toBe('1024\n');
     expectSuccess(await settings('set', 'rest.port', '65535'));
     expectSuccess(await settings('set', 'rest.enabled', 'true'));
-    expectSuccess(await settings('set', 'rest.host', '0.0.0.0'));
-    expect((await settings('get')).stdout).toBe('rest.enabled=true\nrest.port=65535\nrest.host=0.0.0.0\n');
+    // Reachable from other machines by anyone: stored, with a warning on stderr.
+    const exposed = await settings('set', 'rest.host', '0.0.0.0');
+    expect(exposed.code).toBe(0);
+    expect(exposed.stderr).toMatch(/^pim: warning: .*rest\.allow is empty/);
+    expectSuccess(await settings('set', 'rest.allow', '10.0.0.0/8'));
+    expect((await settings('get')).stdout).toBe(
+      'rest.enabled=true\nrest.port=65535\nrest.host=0.0.0.0\nrest.allow=10.0.0.0/8\n',
+    );
   });
 
   it('refuses ports outside 1024..65535, unknown keys and bad values with one line, storing nothing', async () => {
@@ -46,6 +52,8 @@ describe('pim settings', () => {
     expectOneLineError(notBoolean, /rest\.enabled/);
     expectOneLineError(unknownSet, /rest\.nonsense/);
     expectOneLineError(unknownGet, /rest\.nonsense/);
-    expect((await settings('get')).stdout).toBe('rest.enabled=false\nrest.port=9000\nrest.host=127.0.0.1\n');
+    expect((await settings('get')).stdout).toBe(
+      'rest.enabled=false\nrest.port=9000\nrest.host=127.0.0.1\nrest.allow=\n',
+    );
   });
 });

@@ -144,7 +144,7 @@ describe('pim start', () => {
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
     const settings = await cli('settings', 'get');
-    expect(settings.stdout).toBe('rest.enabled=true\nrest.port=8765\nrest.host=127.0.0.1\n');
+    expect(settings.stdout).toBe('rest.enabled=true\nrest.port=8765\nrest.host=127.0.0.1\nrest.allow=\n');
   });
 
   it('on first run without PIM_ADMIN_PASSWORD prints a random admin password that works', async () => {

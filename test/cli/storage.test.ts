@@ -65,7 +65,7 @@ describe('storage', () => {
     expect(registry).toEqual([{ name: 'Shop', rootpath: join(dataDir, 'workspaces', 'shop') }]);
   });
 
-  it('stores passwords as scrypt hashes and tokens only as hashes', async () => {
+  it('stores passwords as argon2id hashes and tokens only as hashes', async () => {
     const password = 'Correct-Horse-Battery-Staple';
     expectSuccess(
       await runCliAsync(dataDir, ['user', 'add', 'hashme', '--role', 'ADMIN', '--password-stdin'], {
@@ -76,7 +76,7 @@ describe('storage', () => {
     const [{ password_hash: hash }] = readDb(systemDb(), (db) =>
       db.prepare("SELECT password_hash FROM user WHERE username = 'hashme'").all(),
     ) as [{ password_hash: string }];
-    expect(hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(hash).not.toContain(password);
 
     running = await startCli(dataDir);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Application } from '../../src/app/application.js';
+import { Application, type ApplicationOptions } from '../../src/app/application.js';
 import { ManualClock, type Clock } from '../../src/domain/clock.js';
 import { apiRequest, loginAt, type ApiResponse, type RequestOptions } from './http.js';
 
@@ -31,6 +31,9 @@ export interface StartOptions {
   setup?: 'first-run' | 'workspace' | 'no-workspace';
   clock?: Clock;
   dataDir?: string;
+  /** Address the REST server binds to (default 127.0.0.1). */
+  host?: string;
+  httpLimits?: ApplicationOptions['httpLimits'];
 }
 
 /** Starts the real application (same code path as `pim start`) on a free port with a temporary data folder. */
@@ -52,7 +55,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const app = await Application.open({
     dataDir,
     clock,
-    restOverride: { port: 0, host: '127.0.0.1' },
+    restOverride: { port: 0, host: options.host ?? '127.0.0.1' },
+    httpLimits: options.httpLimits,
     adminPassword: ADMIN_PASSWORD,
     settingsPollMs: 50,
   });

@@ -13,7 +13,8 @@ const host = SETTING_DEFINITIONS['rest.host'];
 
 describe('setting values', () => {
   it('has the spec defaults', () => {
-    expect(SETTING_KEYS).toEqual(['rest.enabled', 'rest.port', 'rest.host']);
+    expect(SETTING_KEYS).toEqual(['rest.enabled', 'rest.port', 'rest.host', 'rest.allow']);
+    expect(SETTING_DEFINITIONS['rest.allow'].default).toBe('');
     expect([enabled.default, port.default, host.default]).toEqual([false, 8765, '127.0.0.1']);
   });
 

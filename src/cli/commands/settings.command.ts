@@ -1,3 +1,4 @@
+import { exposureWarning } from '../../domain/settings/address-allow.js';
 import { SETTING_KEYS } from '../../domain/settings/settings.service.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
@@ -22,5 +23,7 @@ export async function settingsCommand({ dataDir, positionals, out }: CommandInpu
   await withApplication(dataDir, async (app) => {
     const stored = await app.settings.set(key, value);
     out(`${key}=${String(stored)}`);
+    const warning = exposureWarning(await app.settings.getAll());
+    if (warning && (key === 'rest.host' || key === 'rest.allow')) process.stderr.write(`pim: ${warning}\n`);
   });
 }

@@ -83,7 +83,9 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
       adminPassword: process.env.PIM_ADMIN_PASSWORD,
     });
     try {
-      banner(await app.start(), dataDir, out);
+      const report = await app.start();
+      banner(report, dataDir, out);
+      if (report.exposureWarning) process.stderr.write(`pim: ${report.exposureWarning}\n`);
       await stopped;
     } finally {
       await app.stop();

@@ -2,11 +2,13 @@ import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
 import { ValidationError } from '../errors.js';
+import { parseAllowList } from './address-allow.js';
 
 export interface Settings {
   'rest.enabled': boolean;
   'rest.port': number;
   'rest.host': string;
+  'rest.allow': string;
 }
 export type SettingKey = keyof Settings;
 
@@ -53,6 +55,12 @@ export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Setting
       }
       return host;
     },
+  },
+  'rest.allow': {
+    default: '',
+    description:
+      'Addresses and CIDR ranges allowed to call the REST server, comma-separated; empty: everyone who can reach it',
+    parse: parseAllowList,
   },
 };
 

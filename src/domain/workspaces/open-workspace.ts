@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Kysely } from 'kysely';
@@ -30,10 +30,53 @@ export function workspaceDbPath(rootpath: string): string {
   return join(rootpath, WORKSPACE_DB_FILE);
 }
 
+/** Removes a workspace database and its WAL files (a create that failed). */
+export function removeDatabaseFiles(rootpath: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal'])
+    rmSync(`${workspaceDbPath(rootpath)}${suffix}`, { force: true });
+}
+
+/** Database files are readable by the owner only (the data folder's files hold the catalogue). */
+export function restrictDatabaseFiles(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(`${file}${suffix}`)) chmodSync(`${file}${suffix}`, 0o600);
+  }
+}
+
+const SQLITE_HEADER = 'SQLite format 3\u0000';
+
+/**
+ * Whether a file is a pim workspace database: a SQLite file whose schema has pim's migration
+ * record and its `meta` table. An empty or foreign file is refused, never initialised as a new
+ * workspace: it may be somebody's data, and a missing workspace must be noticed.
+ */
+function hasSqliteHeader(file: string): boolean {
+  return (
+    statSync(file).size >= 100 && readFileSync(file).subarray(0, 16).toString('latin1') === SQLITE_HEADER
+  );
+}
+
+function hasPimTables(raw: { prepare(sql: string): { all(): unknown[] } }): boolean {
+  const tables = new Set(
+    (raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(
+      (t) => t.name,
+    ),
+  );
+  return tables.has('kysely_migration') && tables.has('meta');
+}
+
+function foreignDatabase(name: string): ValidationError {
+  return new ValidationError(
+    `The file in the folder of workspace ${name} is not a pim workspace database`,
+    'WORKSPACE_DATABASE_FOREIGN',
+  );
+}
+
 /** Creates the database of a new workspace in an existing, empty folder. */
 export async function initWorkspaceDatabase(rootpath: string, defaultLanguage: string): Promise<void> {
   const handle = openSqlite<WorkspaceDatabase>(workspaceDbPath(rootpath));
   try {
+    restrictDatabaseFiles(workspaceDbPath(rootpath));
     await migrate(handle.db, workspaceMigrations);
     await handle.db
       .insertInto('meta')
@@ -56,21 +99,44 @@ export async function openWorkspaceDatabase(ws: {
   name: string;
   rootpath: string;
 }): Promise<OpenWorkspace> {
+  const name = `'${ws.name}'`;
   if (!existsSync(ws.rootpath) || !statSync(ws.rootpath).isDirectory()) {
-    throw new ValidationError(`Workspace folder ${ws.rootpath} is missing`, 'WORKSPACE_FOLDER_MISSING');
+    throw new ValidationError(`The folder of workspace ${name} is missing`, 'WORKSPACE_FOLDER_MISSING');
   }
   const file = workspaceDbPath(ws.rootpath);
   if (!existsSync(file)) {
-    throw new ValidationError(`Workspace database ${file} is missing`, 'WORKSPACE_DATABASE_MISSING');
+    throw new ValidationError(`The database of workspace ${name} is missing`, 'WORKSPACE_DATABASE_MISSING');
   }
+  // The messages name the workspace, not the path or the database's own words (those go to the
+  // log through the error's cause): a client learns what to fix, not how the server is laid out.
+  // Checked before opening for writing, which would turn an empty file into a database.
+  if (!hasSqliteHeader(file)) throw foreignDatabase(name);
   let handle: SqliteHandle<WorkspaceDatabase>;
   try {
     handle = openSqlite<WorkspaceDatabase>(file, { mustExist: true });
   } catch (error) {
     throw new ValidationError(
-      `Workspace database ${file} cannot be opened: ${error instanceof Error ? error.message : String(error)}`,
+      `The database of workspace ${name} cannot be opened`,
       'WORKSPACE_DATABASE_UNREACHABLE',
+      { cause: error },
     );
+  }
+  let isPim = false;
+  try {
+    isPim = hasPimTables(handle.raw);
+  } catch (error) {
+    await handle.close();
+    throw new ValidationError(
+      `The database of workspace ${name} cannot be read`,
+      'WORKSPACE_DATABASE_UNREACHABLE',
+      {
+        cause: error,
+      },
+    );
+  }
+  if (!isPim) {
+    await handle.close();
+    throw foreignDatabase(name);
   }
   try {
     await migrate(handle.db, workspaceMigrations);
@@ -79,6 +145,7 @@ export async function openWorkspaceDatabase(ws: {
       .selectAll()
       .where('key', '=', 'default_language')
       .executeTakeFirst();
+    restrictDatabaseFiles(file);
     const reader = openSqlite<WorkspaceDatabase>(file, { mustExist: true, readonly: true });
     return {
       ...ws,
@@ -94,8 +161,11 @@ export async function openWorkspaceDatabase(ws: {
   } catch (error) {
     await handle.close();
     throw new ValidationError(
-      `Workspace database ${file} is not usable: ${error instanceof Error ? error.message : String(error)}`,
+      `The database of workspace ${name} is not usable`,
       'WORKSPACE_DATABASE_UNREACHABLE',
+      {
+        cause: error,
+      },
     );
   }
 }

@@ -8,7 +8,12 @@ import { requireRight, systemContext, type RequestContext } from '../context.js'
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { RIGHTS } from '../users/roles.js';
 import { normalizeLanguage } from '../languages/language.js';
-import { initWorkspaceDatabase, openWorkspaceDatabase, type OpenWorkspace } from './open-workspace.js';
+import {
+  initWorkspaceDatabase,
+  openWorkspaceDatabase,
+  removeDatabaseFiles,
+  type OpenWorkspace,
+} from './open-workspace.js';
 
 export interface WorkspaceDto {
   id: number;
@@ -20,14 +25,25 @@ export interface WorkspaceDto {
 export const WORKSPACE_NAME_MAX = 128;
 const OPEN_STATE_KEY = 'open_workspace_id';
 
+/** The folder name for a workspace name: letters, digits, `_`, `.` and `-`, never `.`, `..` or hidden. */
 function slug(name: string): string {
   const base = name
     .normalize('NFKD')
     .replace(/[^\w.-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^[-.]+|[-.]+$/g, '')
     .toLowerCase();
   return base || 'workspace';
 }
+
+/** The first of `base`, `base-2`, `base-3`, … that does not exist yet. */
+function freeFolder(base: string): string {
+  if (!existsSync(base)) return base;
+  for (let n = 2; ; n++) if (!existsSync(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+// C0 and C1 control characters, and the line and paragraph separators.
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**
  * The workspace registry (in the system database) and the one open workspace.
@@ -70,17 +86,17 @@ export class WorkspaceService {
     requireRight(ctx, RIGHTS.workspaces);
     const name = input.name.trim();
     if (!name) throw new ValidationError('Workspace name must not be empty');
+    if (CONTROL_CHARACTERS.test(name)) {
+      throw new ValidationError('Workspace name must not contain control characters such as line breaks');
+    }
     if (name.length > WORKSPACE_NAME_MAX) {
       throw new ValidationError(`Workspace name must be at most ${WORKSPACE_NAME_MAX} characters`);
     }
     const language = normalizeLanguage(input.language ?? 'deu');
-    const rootpath = resolve(
-      input.path
-        ? isAbsolute(input.path)
-          ? input.path
-          : resolve(input.path)
-        : join(this.dataDir, 'workspaces', slug(name)),
-    );
+    // A folder of its own: the default one gets a free name, a given one must be empty.
+    const rootpath = input.path
+      ? resolve(isAbsolute(input.path) ? input.path : resolve(input.path))
+      : freeFolder(join(this.dataDir, 'workspaces', slug(name)));
     // The name first: a duplicate name's default folder exists too, and the name is the real problem.
     const taken = await this.db
       .selectFrom('workspace')
@@ -91,11 +107,11 @@ export class WorkspaceService {
     const existed = existsSync(rootpath);
     if (existed && (!statSync(rootpath).isDirectory() || readdirSync(rootpath).length > 0)) {
       throw new ValidationError(
-        `Workspace path ${rootpath} exists and is not an empty folder`,
+        `The folder given for workspace '${name}' exists and is not an empty folder`,
         'WORKSPACE_PATH_TAKEN',
       );
     }
-    mkdirSync(rootpath, { recursive: true });
+    mkdirSync(rootpath, { recursive: true, mode: 0o700 });
     try {
       await initWorkspaceDatabase(rootpath, language);
       const row = await this.db
@@ -105,9 +121,10 @@ export class WorkspaceService {
         .executeTakeFirstOrThrow();
       return this.toDto(row);
     } catch (error) {
-      // Leave nothing behind: the folder was empty or absent before.
-      rmSync(rootpath, { recursive: true, force: true });
-      if (existed) mkdirSync(rootpath, { recursive: true });
+      // Leave nothing behind, and remove nothing that was there: a folder that existed keeps
+      // existing (only the database files created in it go); a new one goes.
+      if (existed) removeDatabaseFiles(rootpath);
+      else rmSync(rootpath, { recursive: true, force: true });
       if (isUniqueViolation(error))
         throw new ConflictError(`Workspace '${name}' already exists`, 'WORKSPACE_EXISTS');
       throw error;

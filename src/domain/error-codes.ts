@@ -1,0 +1,70 @@
+/**
+ * Every machine-readable error code pim answers, with the status REST answers it with (MCP tool
+ * errors carry the same) and its meaning: one catalogue, listed in the OpenAPI description.
+ * A code not in here cannot be thrown (DomainError's detailCode is typed by it).
+ */
+export const ERROR_CATALOGUE = {
+  // Requests the HTTP server refuses before any route.
+  MALFORMED_REQUEST: [400, 'The request is not valid HTTP/1.1 (method, request line or headers)'],
+  INVALID_URL: [400, 'The path is not valid percent-encoded UTF-8; percent-encode non-ASCII characters'],
+  PATH_SEGMENT_TOO_LONG: [400, 'A path segment is longer than 1,000 characters'],
+  HOST_MISSING: [400, 'The request has no Host header'],
+  HOST_NOT_ALLOWED: [403, 'The server is bound to loopback and the Host header names another machine'],
+  ADDRESS_NOT_ALLOWED: [403, 'The client address is not in the setting rest.allow'],
+  REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+  HEADERS_TOO_LARGE: [431, 'The request headers are larger than 16 KiB'],
+  // Routes and bodies.
+  ROUTE_NOT_FOUND: [404, 'No endpoint has this path'],
+  METHOD_NOT_ALLOWED: [405, 'The path exists with other methods (see Allow)'],
+  BODY_TOO_LARGE: [413, 'The body is larger than the limit (8 MiB; login 16 KiB)'],
+  UNSUPPORTED_MEDIA_TYPE: [415, 'The body is not application/json'],
+  INVALID_JSON: [400, 'The body is not valid JSON'],
+  INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
+  VALIDATION_FAILED: [400, 'A field is missing, unknown, of the wrong type or out of range'],
+  INVALID_LANGUAGE: [400, 'Not an ISO 639-2 language code'],
+  INVALID_CURSOR: [400, 'The paging cursor `after` does not belong to this list'],
+  // Authentication and rights.
+  UNAUTHORIZED: [401, 'Authentication required'],
+  TOKEN_MISSING: [401, 'No bearer token was sent'],
+  TOKEN_INVALID: [401, 'The token is malformed, unknown or logged out'],
+  TOKEN_EXPIRED: [401, 'The token is older than 24 hours'],
+  INVALID_CREDENTIALS: [401, 'Wrong user name or password'],
+  LOGGED_IN_ELSEWHERE: [401, 'The user holds a live session on another machine'],
+  TOO_MANY_FAILED_LOGINS: [429, 'Too many failed logins from this client (see Retry-After)'],
+  LOGIN_BUSY: [503, 'Too many logins at once (see Retry-After)'],
+  SERVICE_BUSY: [503, 'The service is busy (see Retry-After)'],
+  FORBIDDEN: [403, "The user's role lacks the right the operation needs"],
+  // Workspaces.
+  NO_WORKSPACE_OPEN: [409, 'No workspace is open'],
+  WORKSPACE_NOT_FOUND: [404, 'No workspace with this id or name'],
+  WORKSPACE_ALREADY_LOADED: [400, 'The workspace is already open'],
+  WORKSPACE_EXISTS: [409, 'A workspace with this name exists'],
+  WORKSPACE_PATH_TAKEN: [400, 'The folder given for a new workspace is not empty'],
+  WORKSPACE_FOLDER_MISSING: [400, "The workspace's folder is missing"],
+  WORKSPACE_DATABASE_MISSING: [400, "The workspace's database file is missing"],
+  WORKSPACE_DATABASE_FOREIGN: [400, "The file in the workspace's folder is not a pim workspace database"],
+  WORKSPACE_DATABASE_UNREACHABLE: [400, "The workspace's database cannot be opened or read"],
+  // Catalogue.
+  NOT_FOUND: [404, 'The resource does not exist'],
+  CONFLICT: [409, 'The change conflicts with stored data'],
+  PRODUCT_NOT_FOUND: [404, 'No product with this id'],
+  SUPPLIER_PID_TAKEN: [409, 'Another product has this supplierPid'],
+  VARIANT_OF_VARIANT: [400, 'Variants cannot have variants'],
+  TEXT_NOT_FOUND: [404, 'The product has no text of this kind in this language'],
+  FEATURE_NOT_FOUND: [404, 'The product has no feature with this FT_IDREF'],
+  FEATURE_VALUE_NOT_FOUND: [404, 'The feature has no value in this language'],
+  FTIDREF_MISMATCH: [400, 'The body names another ftidref than the path'],
+  GROUP_NOT_FOUND: [404, 'No group with this id'],
+  GROUP_MOVE_CYCLE: [400, 'A group cannot move under itself or its descendants'],
+  PRODUCT_NOT_IN_GROUP: [404, 'The product is not in this group'],
+  // Users (CLI).
+  USER_EXISTS: [409, 'A user with this name exists'],
+  INTERNAL: [500, 'Unexpected error; the detail is in the server log'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ErrorCodeName = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODE_NAMES = Object.keys(ERROR_CATALOGUE) as ErrorCodeName[];
+
+export function errorStatus(code: ErrorCodeName): number {
+  return ERROR_CATALOGUE[code][0];
+}
