@@ -47,9 +47,6 @@ export function installEdgeGuards(app: FastifyInstance, deps: HttpDeps): void {
         'HOST_NOT_ALLOWED',
       );
     }
-    // Node reads raw bytes of the request line as Latin-1: a client that did not percent-encode
-    // ä sends "Ã¤", which would name some other resource. Refused, saying what to do.
-    if (/[\u0080-\uffff]/.test(request.url)) return refuse(reply, 400, NOT_PERCENT_ENCODED, 'INVALID_URL');
     done();
   });
 }

@@ -5,8 +5,17 @@ import { ERROR_CODE_NAMES, type ErrorCodeName } from '../domain/error-codes.js';
  * The spec's response envelope `{success, data, error}`, written in this one place:
  * response schemas, success bodies and error bodies all come from here.
  */
-export function Envelope<T extends TSchema>(data: T) {
-  return Type.Object({ success: Type.Literal(true), data }, { additionalProperties: false });
+export function Envelope<T extends TSchema>(data: T, description = describeData(data)) {
+  return Type.Object({ success: Type.Literal(true), data }, { additionalProperties: false, description });
+}
+
+/** "Success: ProductDto in data", or "an array of ProductDto", from the schema's title. */
+function describeData(data: TSchema): string {
+  const items = (data as { items?: TSchema }).items;
+  const what =
+    data.title ??
+    (items?.title ? `an array of ${items.title}` : data.type === 'array' ? 'an array' : 'the result');
+  return `Success: ${what} in data`;
 }
 
 export const EmptyEnvelope = Type.Object(

@@ -113,6 +113,8 @@ const CLIENT_ERRORS: Record<string, [number, string, string, ErrorCodeName]> = {
     'The request took too long to arrive',
     'REQUEST_TIMEOUT',
   ],
+  // Raw bytes outside ASCII in the request line: a client that forgot to percent-encode.
+  HPE_INVALID_URL: [400, 'Bad Request', NOT_PERCENT_ENCODED, 'INVALID_URL'],
   HPE_HEADER_OVERFLOW: [
     431,
     'Request Header Fields Too Large',
@@ -164,7 +166,9 @@ export function installNotFoundHandler(app: FastifyInstance): void {
   });
   const answer = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = METHODS.filter((m) => router.find(m, path) !== null);
+    // A trailing slash names no endpoint (it would match a route with an empty parameter).
+    const trailing = path.length > 1 && path.endsWith('/');
+    const allowed = trailing ? [] : METHODS.filter((m) => router.find(m, path) !== null);
     if (allowed.length > 0) {
       const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
       return reply
@@ -190,7 +194,9 @@ export function installNotFoundHandler(app: FastifyInstance): void {
   // body would answer 413 instead of 404/405. Answer in onRequest (after the token and
   // workspace checks, which are registered earlier) before any body is read.
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.is404) answer(request, reply);
+    // `/api/product/` matches `/api/product/:id` with an empty id: no such endpoint either.
+    const emptyParam = Object.values((request.params ?? {}) as Record<string, unknown>).includes('');
+    if (request.is404 || emptyParam) answer(request, reply);
     else done();
   });
   app.setNotFoundHandler(answer);

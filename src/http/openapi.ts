@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ERROR_CATALOGUE, ERROR_CODE_NAMES } from '../domain/error-codes.js';
 import { PUBLIC } from './route-access.js';
 
 const DESCRIPTION = `HTTP/JSON interface of pim, a product-information-management application.
@@ -12,6 +13,10 @@ machine-readable \`code\`. All endpoints except \`POST /api/auth/login\`, CORS p
 A path that is not valid percent-encoded UTF-8 (\`%FF\`), or with a segment over 1,000 characters, answers 400
 (INVALID_URL, PATH_SEGMENT_TOO_LONG) before any other check: it names no route. A request that is not valid HTTP/1.1
 (unknown method, malformed header, headers over 16 KiB) answers 400 MALFORMED_REQUEST or 431 HEADERS_TOO_LARGE.
+
+A known path called with another method answers 405 with an \`Allow\` header listing its methods. Created
+resources answer 201 with \`Location\`; paged lists name the next page in \`Link\`; 429 and 503 carry
+\`Retry-After\`; 401 carries \`WWW-Authenticate\`.
 
 Order of checks: token (401, also on unknown paths under /api), open workspace (409 for every path under
 /api/product and /api/group), role right (403), route and method (404, 405 with Allow), body (413 over 8 MiB,
@@ -27,11 +32,37 @@ header) within 15 minutes, or fifty across user names, answer 429 with Retry-Aft
 503 LOGIN_BUSY with Retry-After: 1. Every 401 carries WWW-Authenticate: Bearer (error="invalid_token" for a token
 that is malformed, unknown, logged out or expired).`;
 
+/** The catalogue of error codes as a Markdown table for the description. */
+function errorCodeTable(): string {
+  const rows = ERROR_CODE_NAMES.map(
+    (code) => `| ${code} | ${ERROR_CATALOGUE[code][0]} | ${ERROR_CATALOGUE[code][1]} |`,
+  );
+  return [
+    '## Error codes',
+    '',
+    'Every error answer carries one of these in `code`.',
+    '',
+    '| code | status | meaning |',
+    '|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
+    // Shared schemas are named components (ProductGroupNodeDto), not def-0.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        String((json as { $id?: string; title?: string }).title ?? json.$id ?? `schema-${i}`),
+    },
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'pim REST API', version: '1.0.0', description: DESCRIPTION },
+      info: {
+        title: 'pim REST API',
+        version: '1.0.0',
+        description: `${DESCRIPTION}\n\n${errorCodeTable()}`,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-pim-proprietary' },
+      },
       servers: [{ url: '/' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'UUID' } },

@@ -2,13 +2,53 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { EmptyEnvelope, Envelope, ErrorEnvelope } from './envelope.js';
 import { STATUS_DESCRIPTIONS } from './error-status.js';
 
+/** Headers of answers, documented on the responses that carry them. */
+export const HEADERS = {
+  Location: { type: 'string', description: 'Path of the created resource, e.g. /api/product/42' },
+  Link: {
+    type: 'string',
+    description: 'The next page: <url>; rel="next" (paged lists only, while more follow)',
+  },
+  'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' },
+  'WWW-Authenticate': {
+    type: 'string',
+    description: 'Bearer realm="pim", with error="invalid_token" when a sent token is not valid (RFC 6750)',
+  },
+} as const;
+
+const RESPONSE_HEADERS: Record<number, Record<string, unknown>> = {
+  401: { 'WWW-Authenticate': HEADERS['WWW-Authenticate'] },
+  429: { 'Retry-After': HEADERS['Retry-After'] },
+  503: { 'Retry-After': HEADERS['Retry-After'] },
+};
+
+/** A created resource's answer: the envelope with a Location header. */
+export function Created<T extends TSchema>(data: T) {
+  return Type.Object(Envelope(data).properties, {
+    additionalProperties: false,
+    description: `Created: ${data.title ?? 'the resource'} in data, its path in Location`,
+    headers: { Location: HEADERS.Location },
+  });
+}
+
+/** A list that can be paged: the envelope, and a Link header while more pages follow. */
+export function PagedList<T extends TSchema>(items: T) {
+  return Type.Object(Envelope(Type.Array(items)).properties, {
+    additionalProperties: false,
+    description: `Success: an array of ${items.title ?? 'items'} in data; with limit, Link names the next page`,
+    headers: { Link: HEADERS.Link },
+  });
+}
+
 /** The error statuses a route can answer, each with the error envelope, for OpenAPI. */
 export function errorResponses(...statuses: number[]) {
   const result: Record<number, TSchema> = {};
   for (const status of statuses) {
+    const headers = RESPONSE_HEADERS[status];
     result[status] = Type.Object(ErrorEnvelope.properties, {
       additionalProperties: false,
       description: STATUS_DESCRIPTIONS[status] ?? 'Error',
+      ...(headers ? { headers } : {}),
     });
   }
   return result;

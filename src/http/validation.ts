@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { BLANK_NAME_PATTERN, blankNameMessage } from '../domain/names.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -97,6 +98,11 @@ function describe(error: ErrorObject | FastifySchemaValidationError, part: strin
       return `${field(base)} must have at least ${String(params.limit)} item(s)`;
     case 'maxItems':
       return `${field(base)} must have at most ${String(params.limit)} items`;
+    case 'pattern':
+      // The one pattern pim's schemas use: names that are not blank (domain/names.ts).
+      return params.pattern === BLANK_NAME_PATTERN
+        ? blankNameMessage(field(base))
+        : `${field(base)} must match ${String(params.pattern)}`;
     case 'format':
       return `${field(base)} must be a valid ${String(params.format)}`;
     case 'enum':

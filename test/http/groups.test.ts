@@ -112,8 +112,8 @@ describe('create', () => {
   it.each([
     ['no body', undefined, 'Request body must be a JSON object'],
     ['missing name', {}, 'name is required'],
-    ['empty name', { name: '' }, 'name must not be empty'],
-    ['blank name', { name: '   ' }, 'name must not be empty'],
+    ['empty name', { name: '' }, 'name must not be empty or only white space'],
+    ['blank name', { name: '   ' }, 'name must not be empty or only white space'],
     ['name too long', { name: 'x'.repeat(257) }, 'name must be at most 256 characters'],
     ['name of wrong type', { name: 5 }, 'name must be a string'],
     ['unknown field', { name: 'X', parent: 1 }, "Unknown field 'parent'"],
@@ -216,7 +216,7 @@ describe('rename', () => {
   it.each([
     ['missing name', {}, 'name is required'],
     ['only language', { language: 'eng' }, 'name is required'],
-    ['empty name', { name: '' }, 'name must not be empty'],
+    ['empty name', { name: '' }, 'name must not be empty or only white space'],
     ['name too long', { name: 'y'.repeat(257) }, 'name must be at most 256 characters'],
     ['wrong type', { name: ['a'] }, 'name must be a string'],
     ['unknown field', { name: 'N', parentId: 3 }, "Unknown field 'parentId'"],

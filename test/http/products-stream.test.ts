@@ -86,7 +86,8 @@ describe('GET /api/product without limit (streamed)', () => {
         token,
         body: {
           supplierPid: `AWK-${i} "q"`,
-          name,
+          // A blank name is refused; without one the DTO's name is "" all the same.
+          ...(name === '' ? {} : { name }),
           ean: i % 2 ? null : `400${i}`,
           language: i === 2 ? 'eng' : 'deu',
         },

@@ -26,7 +26,7 @@ export const FeatureDto = Type.Object(
     }),
     values: Type.Array(TextEntryDto, { description: 'One value per language, ordered by language' }),
   },
-  { additionalProperties: false },
+  { title: 'FeatureDto', additionalProperties: false },
 );
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -65,6 +65,7 @@ export const SetFeatureValuesRequest = Type.Object(
     ),
   },
   {
+    title: 'SetFeatureValuesRequest',
     additionalProperties: false,
     examples: [
       {

@@ -7,6 +7,7 @@ import {
   type ProductGroupNodeDto as ProductGroupNodeDtoType,
 } from './group.types.js';
 import { Id, LanguageCode, Nullable } from '../common.schemas.js';
+import { BLANK_NAME_PATTERN } from '../names.js';
 
 export const ProductGroupDto = Type.Object(
   {
@@ -35,7 +36,7 @@ export const ProductGroupDto = Type.Object(
         "ISO 8601, UTC. Touched when the group's name, parent or groupId changes (not by changes of its products)",
     }),
   },
-  { additionalProperties: false },
+  { title: 'ProductGroupDto', additionalProperties: false },
 );
 
 const NODE_ID = 'ProductGroupNodeDto';
@@ -61,7 +62,7 @@ export const ProductGroupNodeDto = Type.Recursive(
 );
 
 const GroupName = Type.String({
-  minLength: GROUP_NAME_MIN,
+  pattern: BLANK_NAME_PATTERN,
   maxLength: GROUP_NAME_MAX,
   description: `Group name, ${GROUP_NAME_MIN} to ${GROUP_NAME_MAX} characters, not only white space`,
 });
@@ -88,6 +89,7 @@ export const CreateGroupRequest = Type.Object(
     ),
   },
   {
+    title: 'CreateGroupRequest',
     additionalProperties: false,
     examples: [{ name: 'Elektrowerkzeuge' }, { name: 'Power tools', language: 'eng', parentId: 1 }],
   },
@@ -96,6 +98,7 @@ export const CreateGroupRequest = Type.Object(
 export const RenameGroupRequest = Type.Object(
   { name: GroupName, language: NameLanguage },
   {
+    title: 'RenameGroupRequest',
     additionalProperties: false,
     description: 'Sets the name in one language; names in other languages stay',
     examples: [{ name: 'Akkuwerkzeuge' }, { name: 'Cordless tools', language: 'eng' }],
@@ -112,7 +115,7 @@ export const MoveGroupRequest = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false, examples: [{ parentId: 3 }, { parentId: null }] },
+  { title: 'MoveGroupRequest', additionalProperties: false, examples: [{ parentId: 3 }, { parentId: null }] },
 );
 
 export const AssignProductsRequest = Type.Object(
@@ -122,7 +125,11 @@ export const AssignProductsRequest = Type.Object(
       description: `Products to put into the group (database keys), at most ${ASSIGN_PRODUCTS_MAX}; duplicates count once`,
     }),
   },
-  { additionalProperties: false, examples: [{ productIds: [12, 13, 14] }, { productIds: [42] }] },
+  {
+    title: 'AssignProductsRequest',
+    additionalProperties: false,
+    examples: [{ productIds: [12, 13, 14] }, { productIds: [42] }],
+  },
 );
 
 export const GroupLangQuery = Type.Object(

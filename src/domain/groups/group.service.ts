@@ -1,13 +1,13 @@
 import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
+import { checkNotBlank } from '../names.js';
 import { listProducts, type ProductDto } from '../products/product.service.js';
 import { assembleTree } from './group-tree.js';
 import * as repo from './group.repository.js';
 import type { GroupRow, NameLanguages, ProductMembershipRow } from './group.repository.js';
 import {
   GROUP_NAME_MAX,
-  GROUP_NAME_MIN,
   type CreateGroupInput,
   type DeleteGroupOptions,
   type MoveGroupInput,
@@ -39,8 +39,8 @@ function nameLanguages(ctx: WorkspaceContext, language?: string): NameLanguages 
 }
 
 function validName(name: string): string {
+  checkNotBlank(name);
   const length = [...name].length;
-  if (length < GROUP_NAME_MIN || name.trim() === '') throw new ValidationError('name must not be empty');
   if (length > GROUP_NAME_MAX) throw new ValidationError(`name must be at most ${GROUP_NAME_MAX} characters`);
   return name;
 }

@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
+import { checkNotBlank } from '../names.js';
 import { checkLength, checkTextValue } from '../texts/text.rules.js';
 import type { CreateProductInput, UpdateProductInput } from './product.types.js';
 
@@ -27,6 +28,9 @@ export function checkProductInput(
     if (typeof value !== 'string') throw new ValidationError(`${field} must be a string or null`);
     checkLength(value, field, PRODUCT_FIELD_MAX);
   }
-  if (input.name !== undefined) checkTextValue(input.name, 'name');
+  if (input.name !== undefined) {
+    checkTextValue(input.name, 'name');
+    checkNotBlank(input.name);
+  }
   return input.language === undefined ? undefined : normalizeLanguage(input.language);
 }

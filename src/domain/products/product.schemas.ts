@@ -4,6 +4,7 @@ import { PRODUCT_FIELD_MAX, SUPPLIER_PID_MAX } from './product.rules.js';
 import type { ProductDto as DomainProductDto } from './product.types.js';
 import { TEXT_VALUE_MAX } from '../texts/text.rules.js';
 import { Id, LanguageCode, Nullable } from '../common.schemas.js';
+import { BLANK_NAME_PATTERN } from '../names.js';
 
 const Timestamp = Type.String({
   format: 'date-time',
@@ -37,6 +38,7 @@ export const ProductDto = Type.Object(
     }),
   },
   {
+    title: 'ProductDto',
     additionalProperties: false,
     description: 'A product or variant. Optional fields that were never set are null.',
   },
@@ -55,8 +57,9 @@ const SupplierPid = Type.String({
 const OptionalField = (description: string) =>
   Type.Optional(Nullable(Type.String({ maxLength: PRODUCT_FIELD_MAX, description })));
 const Name = Type.String({
+  pattern: BLANK_NAME_PATTERN,
   maxLength: TEXT_VALUE_MAX,
-  description: 'Stored as the short text (DESCRIPTIONSHORT) in `language`',
+  description: 'Stored as the short text (DESCRIPTIONSHORT) in `language`; not empty or only white space',
 });
 const NameLanguage = Type.Optional({
   ...LanguageCode,
@@ -81,6 +84,7 @@ export const CreateProductRequest = Type.Object(
     }),
   },
   {
+    title: 'CreateProductRequest',
     additionalProperties: false,
     examples: [
       {
@@ -98,6 +102,7 @@ export const CreateProductRequest = Type.Object(
 export const CreateVariantRequest = Type.Object(
   { supplierPid: SupplierPid, ...productFields },
   {
+    title: 'CreateVariantRequest',
     additionalProperties: false,
     description:
       'CreateProductRequest without masterProductId (400 if sent): the main product is the one in the path',
@@ -108,6 +113,7 @@ export const CreateVariantRequest = Type.Object(
 export const UpdateProductRequest = Type.Object(
   { supplierPid: Type.Optional(SupplierPid), ...productFields },
   {
+    title: 'UpdateProductRequest',
     additionalProperties: false,
     description:
       'Partial update: only the fields sent change. masterProductId is not accepted (400). ' +

@@ -5,7 +5,11 @@ export const LoginRequest = Type.Object(
     username: Type.String({ minLength: 1, maxLength: 256 }),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
   },
-  { additionalProperties: false, examples: [{ username: 'admin', password: 'secret' }] },
+  {
+    title: 'LoginRequest',
+    additionalProperties: false,
+    examples: [{ username: 'admin', password: 'secret' }],
+  },
 );
 
 export const LoginResult = Type.Object(
@@ -15,5 +19,5 @@ export const LoginResult = Type.Object(
     role: Type.String({ description: 'ADMIN, EDITOR or VIEWER' }),
     expiresAt: Type.String({ format: 'date-time', description: 'Extension: when the token expires (UTC)' }),
   },
-  { additionalProperties: false },
+  { title: 'LoginResult', additionalProperties: false },
 );

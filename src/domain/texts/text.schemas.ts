@@ -7,7 +7,7 @@ export const TextEntryDto = Type.Object(
     lang: Type.String({ description: 'ISO 639-2 language code in stored form (deu, eng, fra)' }),
     value: Type.String({ description: 'Exactly as stored: no trimming, no HTML cleaning' }),
   },
-  { additionalProperties: false },
+  { title: 'TextEntryDto', additionalProperties: false },
 );
 
 export const SetTextRequest = Type.Object(
@@ -18,6 +18,7 @@ export const SetTextRequest = Type.Object(
     }),
   },
   {
+    title: 'SetTextRequest',
     additionalProperties: false,
     examples: [
       { value: 'Akku-Bohrschrauber 18 V' },

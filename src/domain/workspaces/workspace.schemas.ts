@@ -8,7 +8,7 @@ export const WorkspaceDto = Type.Object(
     rootpath: Type.String({ description: 'Folder of the workspace' }),
     active: Type.Boolean({ description: 'True for the currently open workspace' }),
   },
-  { additionalProperties: false },
+  { title: 'WorkspaceDto', additionalProperties: false },
 );
 
 export const OpenWorkspaceRequest = Type.Object(
@@ -17,6 +17,7 @@ export const OpenWorkspaceRequest = Type.Object(
     workspaceName: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
   },
   {
+    title: 'OpenWorkspaceRequest',
     additionalProperties: false,
     description: 'One of the two identifies the workspace; if both are sent they must name the same one',
     examples: [{ workspaceName: 'Demo' }, { workspaceId: 1 }],

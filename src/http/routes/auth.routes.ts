@@ -16,6 +16,7 @@ export function authRoutes(app: PimApp, deps: HttpDeps): void {
       // Two short strings: a large body here is never a real login.
       bodyLimit: LOGIN_BODY_LIMIT,
       schema: {
+        operationId: 'login',
         tags: ['auth'],
         summary: 'Log in and receive a bearer token valid 24 hours',
         security: [],
@@ -37,6 +38,7 @@ export function authRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: AUTHENTICATED,
       schema: {
+        operationId: 'logout',
         tags: ['auth'],
         summary: 'End the token for good',
         description: 'No request body is needed; a JSON body, if sent, is ignored.',

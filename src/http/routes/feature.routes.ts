@@ -38,6 +38,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_READ,
       schema: {
+        operationId: 'listFeatures',
         tags: ['feature'],
         summary: 'All features of a product, all languages',
         description:
@@ -56,6 +57,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_READ,
       schema: {
+        operationId: 'getFeature',
         tags: ['feature'],
         summary: 'One feature, all languages',
         description: FTIDREF_NOTE,
@@ -73,6 +75,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_READ,
       schema: {
+        operationId: 'getFeatureValue',
         tags: ['feature'],
         summary: 'The value of one language',
         description: `${FTIDREF_NOTE} ${LANG_NOTE} No value in that language: 404 (FEATURE_VALUE_NOT_FOUND).`,
@@ -97,6 +100,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'setFeature',
         tags: ['feature'],
         summary: 'Set the values of several languages at once (creates the feature if needed)',
         description:
@@ -126,6 +130,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'setFeatureValue',
         tags: ['feature'],
         summary: 'Set the value of one language (creates the feature if needed)',
         description: `\`{ftidref}\` is percent-encoded. ${LANG_NOTE} The value is stored exactly as sent. Answers the TextEntryDto.`,
@@ -152,6 +157,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'deleteFeature',
         tags: ['feature'],
         summary: 'Remove the whole feature from the product',
         description: `${FTIDREF_NOTE} The workspace's feature definition stays.`,
@@ -171,6 +177,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'deleteFeatureValue',
         tags: ['feature'],
         summary: 'Remove the value of one language',
         description:

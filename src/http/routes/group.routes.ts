@@ -4,7 +4,7 @@ import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
 import type { PimApp } from '../app.js';
 import { ok, okEmpty } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
-import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
+import { Created, EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
 import { IdParams } from '../../domain/common.schemas.js';
 import {
   AssignProductsRequest,
@@ -35,6 +35,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_READ,
       schema: {
+        operationId: 'listGroups',
         tags,
         summary: 'All product groups, flat',
         description: `Every group of the open workspace as ProductGroupDto, ordered by id. ${NAME_RULE}`,
@@ -50,6 +51,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_READ,
       schema: {
+        operationId: 'getGroupTree',
         tags,
         summary: 'The complete group tree',
         description:
@@ -68,6 +70,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_READ,
       schema: {
+        operationId: 'getGroup',
         tags,
         summary: 'One product group',
         description: `404 for an unknown group. ${NAME_RULE}`,
@@ -84,6 +87,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'createGroup',
         tags,
         summary: 'Create a product group',
         description:
@@ -94,7 +98,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
         body: CreateGroupRequest,
         querystring: GroupLangQuery,
         response: {
-          201: Envelope(ProductGroupDto),
+          201: Created(ProductGroupDto),
           ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500),
         },
       },
@@ -110,6 +114,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'renameGroup',
         tags,
         summary: 'Rename a product group',
         description:
@@ -133,6 +138,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'deleteGroup',
         tags,
         summary: 'Delete a product group with its whole subtree',
         description:
@@ -157,6 +163,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'moveGroup',
         tags,
         summary: 'Move a product group in the tree',
         description:
@@ -182,6 +189,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_READ,
       schema: {
+        operationId: 'listGroupProducts',
         tags,
         summary: 'The products directly in a product group',
         description:
@@ -200,6 +208,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'assignProducts',
         tags,
         summary: 'Assign products to a product group',
         description:
@@ -229,6 +238,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'removeProductFromGroup',
         tags,
         summary: 'Remove a product from a product group',
         description:

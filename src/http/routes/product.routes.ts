@@ -15,7 +15,7 @@ import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
 import type { PimApp } from '../app.js';
 import { ok, okEmpty, okJsonArray, streamArrayEnvelope } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
-import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
+import { Created, EmptyEnvelope, Envelope, PagedList, errorResponses } from '../response.schemas.js';
 import { IdParams } from '../../domain/common.schemas.js';
 import {
   CreateProductRequest,
@@ -56,11 +56,12 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_READ,
       schema: {
+        operationId: 'listProducts',
         tags: ['product'],
         summary: 'List products (main products only unless all=true)',
         description: `${PAGING_NOTE} ${NAME_NOTE}`,
         querystring: ProductListQuery,
-        response: { 200: Envelope(Type.Array(ProductDto)), ...errorResponses(400, 401, 403, 409, 500) },
+        response: { 200: PagedList(ProductDto), ...errorResponses(400, 401, 403, 409, 500) },
       },
     },
     async (request, reply) => {
@@ -83,6 +84,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'createProduct',
         tags: ['product'],
         summary: 'Create a product (or a variant, with masterProductId)',
         description:
@@ -92,7 +94,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
           NAME_NOTE,
         querystring: Type.Object({}, { additionalProperties: false }),
         body: CreateProductRequest,
-        response: { 201: Envelope(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
+        response: { 201: Created(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
       },
     },
     async (request, reply) => {
@@ -106,6 +108,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_READ,
       schema: {
+        operationId: 'getProduct',
         tags: ['product'],
         summary: 'Read one product',
         description: NAME_NOTE,
@@ -122,6 +125,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'updateProduct',
         tags: ['product'],
         summary: 'Update a product (partial: only the fields sent change)',
         description:
@@ -143,6 +147,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'deleteProduct',
         tags: ['product'],
         summary: 'Delete a product',
         description:
@@ -163,6 +168,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_READ,
       schema: {
+        operationId: 'listVariants',
         tags: ['product'],
         summary: 'List the variants of a product',
         description: `Ordered by id; a variant has none (empty array). ${NAME_NOTE}`,
@@ -179,6 +185,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: CATALOGUE_EDIT,
       schema: {
+        operationId: 'createVariant',
         tags: ['product'],
         summary: 'Create a variant of a main product',
         description:
@@ -188,7 +195,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
         params: IdParams,
         querystring: Type.Object({}, { additionalProperties: false }),
         body: CreateVariantRequest,
-        response: { 201: Envelope(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
+        response: { 201: Created(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
       },
     },
     async (request, reply) => {

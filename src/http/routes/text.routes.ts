@@ -25,12 +25,14 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
   for (const [segment, kind] of KINDS) {
     const base = `/api/product/:id/texts/${segment}`;
     const what = `${segment} text (${kind})`;
+    const Kind = segment === 'short' ? 'Short' : 'Long';
 
     app.get(
       base,
       {
         config: CATALOGUE_READ,
         schema: {
+          operationId: `list${Kind}Texts`,
           tags: ['text'],
           summary: `All ${segment} texts of a product`,
           description: `One TextEntryDto per language, ordered by language code. Unknown product: 404.`,
@@ -50,6 +52,7 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
       {
         config: CATALOGUE_READ,
         schema: {
+          operationId: `get${Kind}Text`,
           tags: ['text'],
           summary: `The ${what} of one language`,
           description: `${LANG_NOTE} Unknown product or no text in that language: 404 (TEXT_NOT_FOUND).`,
@@ -67,6 +70,7 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
       {
         config: CATALOGUE_EDIT,
         schema: {
+          operationId: `set${Kind}Text`,
           tags: ['text'],
           summary: `Create or replace the ${what} of one language (upsert)`,
           description:
@@ -98,6 +102,7 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
       {
         config: CATALOGUE_EDIT,
         schema: {
+          operationId: `delete${Kind}Text`,
           tags: ['text'],
           summary: `Delete the ${what} of one language`,
           description: `${LANG_NOTE} A missing text answers 404 (TEXT_NOT_FOUND).`,

@@ -13,6 +13,7 @@ export function workspaceRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: { right: RIGHTS.read },
       schema: {
+        operationId: 'listWorkspaces',
         tags: ['workspace'],
         summary: 'All known workspaces',
         response: { 200: Envelope(Type.Array(WorkspaceDto)), ...errorResponses(401, 403, 500) },
@@ -26,6 +27,7 @@ export function workspaceRoutes(app: PimApp, deps: HttpDeps): void {
     {
       config: { right: RIGHTS.workspaces },
       schema: {
+        operationId: 'openWorkspace',
         tags: ['workspace'],
         summary: 'Open a workspace for everybody (the application has one open workspace)',
         description:
