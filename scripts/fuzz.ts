@@ -28,6 +28,8 @@ const summary = await runFuzz({
   login: () => server.login(),
   count,
   seed,
+  onFinding: (finding) =>
+    console.log(`  finding (${finding.kind}): ${finding.request}\n    -> ${finding.answer}`),
   onProgress: (done, s) => {
     if (done % 1000 === 0) console.log(`  ${done} requests, ${s.findings.length} findings`);
   },

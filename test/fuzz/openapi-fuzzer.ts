@@ -45,7 +45,12 @@ export interface FuzzOptions {
   count: number;
   seed: number;
   onProgress?: (done: number, summary: FuzzSummary) => void;
+  /** Called for every finding as it is found. */
+  onFinding?: (finding: Finding) => void;
 }
+
+/** Requests are planned this many at a time (seed + chunk number): memory stays flat in long runs. */
+const CHUNK = 1000;
 
 const ODD_SEGMENTS = [
   '0',
@@ -259,8 +264,20 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
   await catalogue.seed();
   let state = await catalogue.fingerprint();
   const summary: FuzzSummary = { requests: 0, statuses: {}, findings: [] };
-  const plans = fc.sample(plan(ops), { numRuns: options.count, seed: options.seed });
-  for (const planned of plans) {
+  let chunk: Planned[] = [];
+  const arbitrary = plan(ops);
+  const report = (finding: Finding) => {
+    summary.findings.push(finding);
+    options.onFinding?.(finding);
+  };
+  for (let index = 0; index < options.count; index++) {
+    if (index % CHUNK === 0) {
+      chunk = fc.sample(arbitrary, {
+        numRuns: Math.min(CHUNK, options.count - index),
+        seed: options.seed + index / CHUNK,
+      });
+    }
+    const planned = chunk[index % CHUNK]!;
     const op = ops[planned.op]!;
     const path =
       op.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
@@ -286,23 +303,22 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
       contentType = res.headers.get('content-type') ?? '';
       text = await res.text();
     } catch (error) {
-      summary.findings.push({ kind: 'transport', request: described, answer: String(error) });
+      report({ kind: 'transport', request: described, answer: String(error) });
       continue;
     }
     summary.requests++;
     summary.statuses[status] = (summary.statuses[status] ?? 0) + 1;
     const answer = `${status} ${text.slice(0, 300)}`;
-    if (status >= 500) summary.findings.push({ kind: 'status-5xx', request: described, answer });
+    if (status >= 500) report({ kind: 'status-5xx', request: described, answer });
     if (contentType !== 'application/json; charset=utf-8') {
-      summary.findings.push({ kind: 'content-type', request: described, answer: `${contentType} ${answer}` });
+      report({ kind: 'content-type', request: described, answer: `${contentType} ${answer}` });
     }
     const problem = envelopeProblem(status, text);
-    if (problem)
-      summary.findings.push({ kind: 'envelope', request: described, answer: `${problem}: ${answer}` });
+    if (problem) report({ kind: 'envelope', request: described, answer: `${problem}: ${answer}` });
     if (WRITES.has(op.method) || op.path === '/api/auth/login') {
       const after = await catalogue.fingerprint();
       if (status >= 300 && after !== state) {
-        summary.findings.push({ kind: 'partial-write', request: described, answer });
+        report({ kind: 'partial-write', request: described, answer });
       }
       state = after;
     }
