@@ -141,16 +141,9 @@ function plan(ops: Operation[]): fc.Arbitrary<Planned> {
       params: fc.record(params),
       query,
       body: op.body ? bodyText(op.body) : fc.constant(undefined),
-      auth: fc.constantFrom<Planned['auth']>(
-        'token',
-        'token',
-        'token',
-        'token',
-        'token',
-        'token',
-        'none',
-        'bad',
-        'malformed',
+      auth: fc.oneof(
+        { weight: 12, arbitrary: fc.constant<Planned['auth']>('token') },
+        fc.constantFrom<Planned['auth']>('none', 'bad', 'malformed'),
       ),
       contentType: fc.oneof(
         { weight: 6, arbitrary: fc.constant('application/json') },
@@ -322,7 +315,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
       }
       state = after;
     }
-    if (catalogue.productIds.length < 2) {
+    if (catalogue.productIds.length < 2 || catalogue.groupIds.length === 0) {
       await catalogue.seed();
       state = await catalogue.fingerprint();
     }

@@ -53,8 +53,21 @@ function validOfType(schema: JsonSchema, type: string, name: string): fc.Arbitra
       return fc.constant(null);
     case 'boolean':
       return fc.boolean();
-    case 'integer':
-      return fc.integer({ min: schema.minimum ?? -1000, max: Math.min(schema.maximum ?? 1000, 1000) });
+    case 'integer': {
+      const min = schema.minimum ?? -1000;
+      const max = Math.min(schema.maximum ?? 1000, 1000);
+      // Small numbers mostly: ids in bodies (productIds, parentId, masterProductId) then name real rows.
+      return fc.oneof(
+        {
+          weight: 3,
+          arbitrary: fc.integer({
+            min: Math.max(min, 1),
+            max: Math.max(Math.min(max, 12), Math.max(min, 1)),
+          }),
+        },
+        { weight: 1, arbitrary: fc.integer({ min, max }) },
+      );
+    }
     case 'number':
       return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true });
     case 'array':
@@ -117,7 +130,8 @@ function oddObject(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
 /** A request body: valid for the schema, or odd, or not the JSON the schema asks for at all. */
 export function bodyText(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 3, arbitrary: validValue(schema).map((v) => JSON.stringify(v)) },
+    // Mostly valid, so that requests reach the handlers and their writes; then edges and nonsense.
+    { weight: 6, arbitrary: validValue(schema).map((v) => JSON.stringify(v)) },
     { weight: 4, arbitrary: oddValue(schema).map((v) => JSON.stringify(v) ?? 'null') },
     { weight: 1, arbitrary: fc.constantFrom('', '{', '[1,', '{"a":1}{', '\ufeff{}', '{"value":"\\ud800"}') },
     { weight: 1, arbitrary: fc.constant(`{"value":"${'v'.repeat(1_100_000)}"}`) },
