@@ -1,11 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FEATURE_VALUES_MAX, FTIDREF_MAX, FUNIT_MAX } from './feature.rules.js';
 import type { FeatureDto as DomainFeatureDto } from './feature.types.js';
-import { TEXT_VALUE_MAX } from '../texts/text.rules.js';
 import { Id, LanguageCode, Nullable } from '../common.schemas.js';
-import { TextEntryDto } from '../texts/text.schemas.js';
+import { LanguageValue, TextEntryDto } from '../texts/text.schemas.js';
 
-const Ftidref = Type.String({
+export const Ftidref = Type.String({
   minLength: 1,
   maxLength: FTIDREF_MAX,
   description:
@@ -48,21 +47,12 @@ export const SetFeatureValuesRequest = Type.Object(
         }),
       ),
     ),
-    values: Type.Array(
-      Type.Object(
-        {
-          lang: LanguageCode,
-          value: Type.String({ maxLength: TEXT_VALUE_MAX, description: 'Stored exactly as sent' }),
-        },
-        { additionalProperties: false },
-      ),
-      {
-        maxItems: FEATURE_VALUES_MAX,
-        description:
-          'Values per language; the languages named are set (upsert), the others keep their values. ' +
-          'A language may appear once (ger and deu are the same language)',
-      },
-    ),
+    values: Type.Array(LanguageValue, {
+      maxItems: FEATURE_VALUES_MAX,
+      description:
+        'Values per language; the languages named are set (upsert), the others keep their values. ' +
+        'A language may appear once (ger and deu are the same language)',
+    }),
   },
   {
     title: 'SetFeatureValuesRequest',
@@ -78,6 +68,12 @@ export const SetFeatureValuesRequest = Type.Object(
       { ftidref: '0173-1#02-AAF040#004', values: [{ lang: 'eng', value: 'steel, zinc-plated' }] },
     ],
   },
+);
+
+/** A feature with its FT_IDREF and values, as a request sets it (several at once: product sheets, bulk). */
+export const FeatureInput = Type.Object(
+  { ...SetFeatureValuesRequest.properties, ftidref: Ftidref },
+  { additionalProperties: false },
 );
 
 export const FeatureParams = Type.Object({ id: Id, ftidref: Ftidref }, { additionalProperties: false });

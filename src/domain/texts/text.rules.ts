@@ -1,4 +1,6 @@
 import { ValidationError } from '../errors.js';
+import { normalizeLanguage } from '../languages/language.js';
+import type { TextEntry } from './text.repository.js';
 
 /** Longest text or feature value, in characters (Unicode code points, as JSON Schema counts them). */
 export const TEXT_VALUE_MAX = 1_000_000;
@@ -35,4 +37,28 @@ export function checkLength(value: string, field: string, max: number, min = 0):
 export function checkTextValue(value: string, field = 'value'): void {
   if (typeof value !== 'string') throw new ValidationError(`${field} must be a string`);
   checkLength(value, field, TEXT_VALUE_MAX);
+}
+
+/**
+ * Validates a list of values per language (`[{lang, value}]`) and returns it with normalised
+ * languages; a language named twice (also as ger and deu) is refused.
+ */
+export function normalizeLanguageValues(values: unknown, field: string): TextEntry[] {
+  if (!Array.isArray(values)) throw new ValidationError(`${field} must be an array`);
+  const seen = new Set<string>();
+  return values.map((entry: unknown, i) => {
+    if (typeof entry !== 'object' || entry === null)
+      throw new ValidationError(`${field}[${i}] must be an object`);
+    const { lang, value } = entry as { lang?: unknown; value?: unknown };
+    if (typeof lang !== 'string')
+      throw new ValidationError(`${field}[${i}].lang is required and must be a string`);
+    if (typeof value !== 'string')
+      throw new ValidationError(`${field}[${i}].value is required and must be a string`);
+    const normalized = normalizeLanguage(lang, `${field}[${i}].lang`);
+    if (seen.has(normalized))
+      throw new ValidationError(`${field} names language ${normalized} more than once`);
+    seen.add(normalized);
+    checkTextValue(value, `${field}[${i}].value`);
+    return { lang: normalized, value };
+  });
 }

@@ -27,4 +27,13 @@ export const SetTextRequest = Type.Object(
   },
 );
 
+/** One value in one language, as requests send it (features, and texts in bulk). */
+export const LanguageValue = Type.Object(
+  {
+    lang: LanguageCode,
+    value: Type.String({ maxLength: TEXT_VALUE_MAX, description: 'Stored exactly as sent' }),
+  },
+  { additionalProperties: false },
+);
+
 export const TextLangParams = Type.Object({ id: Id, lang: LanguageCode }, { additionalProperties: false });

@@ -1,0 +1,94 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, Nullable } from '../common.schemas.js';
+import { FeatureDto, FeatureInput } from '../features/feature.schemas.js';
+import { ProductGroupDto } from '../groups/group.schemas.js';
+import { LanguageValue, TextEntryDto } from '../texts/text.schemas.js';
+import { CreateProductRequest, ProductDto, UpdateProductRequest } from './product.schemas.js';
+
+/** Languages in one list of texts: one value per language, and ISO 639-2 has fewer than 500. */
+export const TEXT_LANGUAGES_MAX = 500;
+/** Features set in one call. */
+export const SHEET_FEATURES_MAX = 500;
+
+/**
+ * The product sheet: a product with everything that belongs to it, in one answer (the MCP
+ * tool get_product, the window's product editor). Built from the REST DTOs, never a copy.
+ */
+export const ProductSheetDto = Type.Object(
+  {
+    product: ProductDto,
+    shortTexts: Type.Array(TextEntryDto, { description: 'DESCRIPTIONSHORT in every language, by language' }),
+    longTexts: Type.Array(TextEntryDto, { description: 'DESCRIPTIONLONG in every language, by language' }),
+    features: Type.Array(FeatureDto, { description: 'Features in the order they were added' }),
+    group: Nullable(
+      Type.Object(
+        {
+          id: ProductGroupDto.properties.id,
+          groupId: ProductGroupDto.properties.groupId,
+          name: ProductGroupDto.properties.name,
+        },
+        { additionalProperties: false, description: 'The group the product is in; null without a group' },
+      ),
+    ),
+    variants: Type.Array(
+      Type.Object(
+        {
+          id: ProductDto.properties.id,
+          supplierPid: ProductDto.properties.supplierPid,
+          name: ProductDto.properties.name,
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Variants in id order (empty for a variant)' },
+    ),
+  },
+  { title: 'ProductSheetDto', additionalProperties: false },
+);
+
+const TextValues = (kind: string) =>
+  Type.Optional(
+    Type.Array(LanguageValue, {
+      maxItems: TEXT_LANGUAGES_MAX,
+      description: `${kind} texts to set, one per language (upsert: languages not named keep their text)`,
+    }),
+  );
+
+/** What a product sheet write may carry beside the product's own fields. */
+const sheetDetails = {
+  shortTexts: TextValues('Short (DESCRIPTIONSHORT)'),
+  longTexts: TextValues('Long (DESCRIPTIONLONG)'),
+  features: Type.Optional(
+    Type.Array(FeatureInput, {
+      maxItems: SHEET_FEATURES_MAX,
+      description:
+        'Features to set, as PUT /api/product/{id}/features/{ftidref}: the languages named are set, ' +
+        'the others and the features not named stay',
+    }),
+  ),
+};
+
+export const CreateProductSheetRequest = Type.Object(
+  {
+    ...CreateProductRequest.properties,
+    ...sheetDetails,
+    groupId: Type.Optional({ ...Id, description: 'Puts the product into this group (database key)' }),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateProductSheetRequest = Type.Object(
+  {
+    id: { ...Id, description: 'The product (database id)' },
+    ...UpdateProductRequest.properties,
+    ...sheetDetails,
+    groupId: Type.Optional(
+      Nullable({ ...Id, description: 'Moves the product into this group; null takes it out of its group' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export type ProductSheet = Static<typeof ProductSheetDto>;
+export type CreateProductSheetInput = Static<typeof CreateProductSheetRequest>;
+export type UpdateProductSheetInput = Omit<Static<typeof UpdateProductSheetRequest>, 'id'>;
+export type FeatureInputValue = Static<typeof FeatureInput>;

@@ -1,0 +1,143 @@
+import { RIGHTS, runInTransaction, type RequestContext, type WorkspaceContext } from '../context.js';
+import { ValidationError } from '../errors.js';
+import { listFeatures, setFeature } from '../features/feature.service.js';
+import { assignProducts, getProductGroup, ungroupProduct } from '../groups/group.service.js';
+import { getTexts, setText } from '../texts/text.service.js';
+import { normalizeLanguageValues } from '../texts/text.rules.js';
+import type { TextKind } from '../../db/workspace.schema.js';
+import type { TextEntry } from '../texts/text.repository.js';
+import { createProduct, getProduct, listVariants, updateProduct } from './product.service.js';
+import type {
+  CreateProductSheetInput,
+  FeatureInputValue,
+  ProductSheet,
+  UpdateProductSheetInput,
+} from './product-sheet.schemas.js';
+
+export type { ProductSheet } from './product-sheet.schemas.js';
+
+/**
+ * The product sheet: a product with its texts, features, group and variants, read and
+ * written as one. Composed of the single services, in one transaction, so that an agent or
+ * an editor changes a product in one call and a failure leaves nothing half-written.
+ */
+
+async function readSheet(ctx: WorkspaceContext, id: number): Promise<ProductSheet> {
+  const product = await getProduct(ctx, id);
+  const [shortTexts, longTexts, features, group, variants] = [
+    await getTexts(ctx, id, 'DESCRIPTIONSHORT'),
+    await getTexts(ctx, id, 'DESCRIPTIONLONG'),
+    await listFeatures(ctx, id),
+    await getProductGroup(ctx, id),
+    product.masterProduct ? await listVariants(ctx, id) : [],
+  ];
+  return {
+    product,
+    shortTexts,
+    longTexts,
+    features,
+    group: group && { id: group.id, groupId: group.groupId, name: group.name },
+    variants: variants.map((v) => ({ id: v.id, supplierPid: v.supplierPid, name: v.name })),
+  };
+}
+
+/** The whole sheet of one product, read in one transaction (all parts agree). */
+export function getProductSheet(context: RequestContext, id: number): Promise<ProductSheet> {
+  return runInTransaction(context, RIGHTS.read, (ctx) => readSheet(ctx, id));
+}
+
+interface SheetDetails {
+  shortTexts?: TextEntry[];
+  longTexts?: TextEntry[];
+  features?: FeatureInputValue[];
+}
+
+/** Validates texts and features before anything is written (a language named twice is refused). */
+function checkDetails(input: SheetDetails): Required<SheetDetails> {
+  const features = input.features ?? [];
+  const seen = new Set<string>();
+  features.forEach((f, i) => {
+    if (seen.has(f.ftidref)) {
+      throw new ValidationError(`features[${i}] names ftidref '${f.ftidref}' a second time`);
+    }
+    seen.add(f.ftidref);
+  });
+  return {
+    shortTexts: input.shortTexts ? normalizeLanguageValues(input.shortTexts, 'shortTexts') : [],
+    longTexts: input.longTexts ? normalizeLanguageValues(input.longTexts, 'longTexts') : [],
+    features,
+  };
+}
+
+async function writeTexts(
+  ctx: WorkspaceContext,
+  id: number,
+  kind: TextKind,
+  texts: TextEntry[],
+): Promise<void> {
+  for (const { lang, value } of texts) await setText(ctx, id, kind, lang, value);
+}
+
+async function writeDetails(
+  ctx: WorkspaceContext,
+  id: number,
+  details: Required<SheetDetails>,
+): Promise<void> {
+  await writeTexts(ctx, id, 'DESCRIPTIONSHORT', details.shortTexts);
+  await writeTexts(ctx, id, 'DESCRIPTIONLONG', details.longTexts);
+  for (const { ftidref, funit, values } of details.features) {
+    await setFeature(ctx, id, ftidref, { funit, values });
+  }
+}
+
+/**
+ * Creates a product (or a variant with masterProductId) with its texts, features and group
+ * in one transaction; returns its sheet. `name` and a short text in the same language: the
+ * short text wins (it is written after).
+ */
+export function createProductSheet(
+  context: RequestContext,
+  input: CreateProductSheetInput,
+): Promise<ProductSheet> {
+  const { shortTexts, longTexts, features, groupId, ...fields } = input;
+  const details = checkDetails({ shortTexts, longTexts, features });
+  return runInTransaction(context, RIGHTS.edit, async (ctx) => {
+    const product = await createProduct(ctx, fields);
+    await writeDetails(ctx, product.id, details);
+    if (groupId !== undefined) await assignProducts(ctx, groupId, [product.id]);
+    return readSheet(ctx, product.id);
+  });
+}
+
+/** Partial update of a product's fields, texts, features and group in one transaction; returns its sheet. */
+export function updateProductSheet(
+  context: RequestContext,
+  id: number,
+  input: UpdateProductSheetInput,
+): Promise<ProductSheet> {
+  const { shortTexts, longTexts, features, groupId, ...fields } = input;
+  const details = checkDetails({ shortTexts, longTexts, features });
+  return runInTransaction(context, RIGHTS.edit, async (ctx) => {
+    await updateProduct(ctx, id, fields);
+    await writeDetails(ctx, id, details);
+    if (groupId === null) await ungroupProduct(ctx, id);
+    else if (groupId !== undefined) await assignProducts(ctx, groupId, [id]);
+    return readSheet(ctx, id);
+  });
+}
+
+/** Sets texts of one kind in several languages at once; returns all texts of that kind. */
+export function setTexts(
+  context: RequestContext,
+  id: number,
+  kind: TextKind,
+  texts: readonly TextEntry[],
+): Promise<TextEntry[]> {
+  const entries = normalizeLanguageValues(texts, 'texts');
+  return runInTransaction(context, RIGHTS.edit, async (ctx) => {
+    // Unknown product: 404 even for an empty list.
+    await getTexts(ctx, id, kind);
+    await writeTexts(ctx, id, kind, entries);
+    return getTexts(ctx, id, kind);
+  });
+}
