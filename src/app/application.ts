@@ -61,7 +61,9 @@ export class Application {
     this.users = new UserService(system.db, clock);
     this.sessions = new SessionService(system.db, clock);
     this.settings = new SettingsService(system.db);
-    this.workspaces = new WorkspaceService(system.db, clock, options.dataDir);
+    const dataVersion = system.raw.prepare('PRAGMA data_version').pluck();
+    this.readDataVersion = () => Number(dataVersion.get());
+    this.workspaces = new WorkspaceService(system.db, clock, options.dataDir, this.readDataVersion);
     this.rest = new RestServer(this.httpDeps(), options.logger ?? false, options.httpLimits);
   }
 
@@ -129,10 +131,8 @@ export class Application {
     );
   }
 
-  /** PRAGMA data_version changes when another connection (the CLI) committed to the system database. */
-  private readDataVersion(): number {
-    return Number(this.system.raw.pragma('data_version', { simple: true }));
-  }
+  /** PRAGMA data_version changes when another connection (the CLI, `pim mcp`) committed to the system database. */
+  private readonly readDataVersion: () => number;
 
   private async pollSettings(): Promise<void> {
     if (this.stopped) return;

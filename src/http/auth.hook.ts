@@ -61,13 +61,15 @@ export function installAuthHook(
       const path = normalisedPath(request);
       if (!API_AREA.test(path)) return;
       request.user = await deps.sessions.authenticate(bearerToken(request));
-      if (WORKSPACE_AREAS.test(path) && !deps.workspaces.current()) throw new NoWorkspaceError();
+      if (WORKSPACE_AREAS.test(path) && !(await deps.workspaces.follow())) throw new NoWorkspaceError();
       return;
     }
     const config = request.routeOptions.config;
     if (config.public === true) return;
     request.user = await deps.sessions.authenticate(bearerToken(request));
-    if (config.workspace === true && !deps.workspaces.current()) throw new NoWorkspaceError();
+    // Another process on the data folder (`pim mcp`) may have opened another workspace.
+    const workspace = await deps.workspaces.follow();
+    if (config.workspace === true && !workspace) throw new NoWorkspaceError();
     if (config.right && !request.user.rights.includes(config.right)) {
       throw new ForbiddenError(
         `Role ${request.user.role} lacks the right '${config.right}' this operation needs`,

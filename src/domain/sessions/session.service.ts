@@ -84,7 +84,19 @@ export class SessionService {
   async login(username: string, password: string, from: LoginClient | string): Promise<LoginResult> {
     const client = typeof from === 'string' ? { address: from } : from;
     const now = this.clock.now();
-    const nowMs = now.getTime();
+    const row = await this.verify(username, password, client, now.getTime());
+    return this.openSession(row, machineOf(client.address), now);
+  }
+
+  /**
+   * Checks the credentials without opening a session, under the same throttles (the
+   * machine's owner starting `pim mcp`, whose process is the session); returns the user.
+   */
+  async checkCredentials(username: string, password: string, from: LoginClient): Promise<User> {
+    return toUser(await this.verify(username, password, from, this.clock.now().getTime()));
+  }
+
+  private async verify(username: string, password: string, client: LoginClient, nowMs: number) {
     const machine = machineOf(client.address);
     // A web page elsewhere (CORS lets it post logins to a loopback server) has its own keys, so it
     // cannot lock the user out of their window and scripts, which send no foreign Origin.
@@ -128,7 +140,7 @@ export class SessionService {
     if (!row || !valid) throw new UnauthorizedError('Wrong username or password', 'INVALID_CREDENTIALS');
     this.userThrottle.reset(userKey);
     this.clientThrottle.release(clientKey, nowMs);
-    return this.openSession(row, machine, now);
+    return row;
   }
 
   /** The check for a live session elsewhere and the insert run in one transaction: of two logins racing, one wins. */

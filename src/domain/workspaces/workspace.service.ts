@@ -59,13 +59,51 @@ export class WorkspaceService {
   /** Opens run one after another: two at once must not both migrate and open a database. */
   private openQueue: Promise<unknown> = Promise.resolve();
 
+  /** The probe's value when the saved open workspace was last read (see follow). */
+  private seenVersion: number | undefined;
+
   constructor(
     private readonly db: Kysely<SystemDatabase>,
     private readonly clock: Clock,
     private readonly dataDir: string,
+    /**
+     * A number that changes when another process commits to the system database (SQLite's
+     * data_version): without a change, `follow` costs no query.
+     */
+    private readonly changeProbe?: () => number,
   ) {}
 
   current(): OpenWorkspace | undefined {
+    return this.active;
+  }
+
+  /**
+   * Follows the workspace the data folder says is open: another process on the same data
+   * folder (`pim mcp` beside `pim start`, or the other way round) may have opened another one.
+   * Returns the open workspace. A saved workspace that cannot be opened leaves this process's
+   * choice as it is (the next request tries again).
+   */
+  async follow(): Promise<OpenWorkspace | undefined> {
+    if (this.changeProbe) {
+      const version = this.changeProbe();
+      if (version === this.seenVersion) return this.active;
+      this.seenVersion = version;
+    }
+    const id = await this.openWorkspaceId();
+    if (id === this.active?.id) return this.active;
+    if (id === undefined) return (this.active = undefined);
+    const next = this.openQueue.then(async () => {
+      const row = await this.resolve({ workspaceId: id });
+      const opened = this.opened.get(row.id) ?? (await openWorkspaceDatabase(row));
+      this.opened.set(row.id, opened);
+      this.active = opened;
+    });
+    this.openQueue = next.catch(() => undefined);
+    try {
+      await next;
+    } catch {
+      this.seenVersion = undefined;
+    }
     return this.active;
   }
 
