@@ -6,6 +6,7 @@ Commands:
   user add|list         manage users
   workspace create|list manage workspaces
   settings set|get      read and change settings (rest.enabled, rest.port, rest.host)
+  mcp                   serve the agent interface (MCP) over stdin/stdout
 
 Global options:
   --data-dir DIR        data folder (default: $PIM_DATA_DIR, else the platform's application-data folder)
@@ -21,6 +22,21 @@ Settings saved while it runs (pim settings set ...) take effect at once.
 Options:
   --port N      listen on port N for this run only (0: any free port); the setting is unchanged
   --host ADDR   bind to ADDR for this run only`,
+  mcp: `Usage: pim mcp --user NAME [--read-only] [--tools LIST]
+
+Serves the agent interface (Model Context Protocol, revisions 2026-07-28 and 2025-11-25) over
+standard input and output, as user NAME, on the workspace the application has open (also while
+pim start runs on the same data folder; it follows when that opens another workspace). The
+password is taken from the environment variable PIM_PASSWORD. Wrong credentials: a message on
+standard error and exit code 1 before any protocol traffic.
+
+Options:
+  --user NAME     the user whose rights the agent has (a VIEWER sees only the read tools)
+  --read-only     offer only the tools that read
+  --tools LIST    offer only these tools, comma-separated (each tool definition costs the agent tokens)
+
+Example (Claude Code):
+  claude mcp add pim --env PIM_PASSWORD=secret -- pim mcp --user agent`,
   user: `Usage: pim user <add|list> ...
 
   pim user add NAME --role ADMIN|EDITOR|VIEWER --password-stdin

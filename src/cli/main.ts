@@ -35,6 +35,10 @@ const COMMANDS: Record<
     options: { path: { type: 'string' }, language: { type: 'string' } },
     sub: ['create', 'list'],
   },
+  mcp: {
+    run: async (input) => (await import('./commands/mcp.command.js')).mcpCommand(input),
+    options: { user: { type: 'string' }, 'read-only': { type: 'boolean' }, tools: { type: 'string' } },
+  },
   settings: {
     run: async (input) => (await import('./commands/settings.command.js')).settingsCommand(input),
     options: {},

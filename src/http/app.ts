@@ -23,6 +23,7 @@ import {
 import type { HttpDeps } from './http-deps.js';
 import { installOpenApi } from './openapi.js';
 import { registerRoutes } from './routes/index.js';
+import { refuseForeignOrigin } from './routes/mcp.routes.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 
 export const BODY_LIMIT = 8 * 1024 * 1024;
@@ -122,6 +123,8 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
   // First of all hooks: an address or Host refused here learns nothing else.
   installEdgeGuards(app, deps);
   installSecurityHeaders(app);
+  // Before the token check: a foreign page learns nothing from the MCP endpoint.
+  app.addHook('onRequest', refuseForeignOrigin);
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],

@@ -13,6 +13,11 @@ export interface RouteAccess {
   right?: Right;
   /** The route works on the open workspace (409 while none is open). */
   workspace?: boolean;
+  /**
+   * A foreign `Origin` is refused with 403 before the token is even looked at (the MCP endpoint:
+   * DNS-rebinding protection, as the MCP specification requires). Own and loopback origins pass.
+   */
+  sameOriginOnly?: boolean;
 }
 
 declare module 'fastify' {
@@ -26,3 +31,5 @@ export const PUBLIC: RouteAccess = { public: true };
 export const AUTHENTICATED: RouteAccess = {};
 export const CATALOGUE_READ: RouteAccess = { right: RIGHTS.read, workspace: true };
 export const CATALOGUE_EDIT: RouteAccess = { right: RIGHTS.edit, workspace: true };
+/** The MCP endpoint: a token, no right of its own (each tool checks its own), no foreign Origin. */
+export const MCP_ENDPOINT: RouteAccess = { sameOriginOnly: true };

@@ -6,8 +6,9 @@ import { textRoutes } from './text.routes.js';
 import { featureRoutes } from './feature.routes.js';
 import { groupRoutes } from './group.routes.js';
 import { workspaceRoutes } from './workspace.routes.js';
+import { mcpRoutes } from './mcp.routes.js';
 
-/** Every route module of the REST interface; each adds its routes under /api. */
+/** Every route module of the REST interface (under /api), and the agent interface (/mcp). */
 export function registerRoutes(app: PimApp, deps: HttpDeps): void {
   authRoutes(app, deps);
   workspaceRoutes(app, deps);
@@ -15,4 +16,5 @@ export function registerRoutes(app: PimApp, deps: HttpDeps): void {
   textRoutes(app, deps);
   featureRoutes(app, deps);
   groupRoutes(app, deps);
+  mcpRoutes(app, deps);
 }

@@ -1,0 +1,95 @@
+import { createMcpHandler, localhostAllowedOrigins } from '@modelcontextprotocol/server';
+import { originValidation } from '@modelcontextprotocol/fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticatedUser } from '../../domain/sessions/session.service.js';
+import type { McpDeps } from '../../mcp/mcp-deps.js';
+import { createPimMcpServer } from '../../mcp/mcp-server.js';
+import type { PimApp } from '../app.js';
+import { hostName } from '../edge-guards.js';
+import type { HttpDeps } from '../http-deps.js';
+import { MCP_ENDPOINT } from '../route-access.js';
+
+export const MCP_PATH = '/mcp';
+
+/**
+ * Headers that stay with this hop: the connection's own (the body was read by Fastify) and the
+ * credentials (checked already; the handler gets the user). The MCP ones (Mcp-Method, Mcp-Name,
+ * Mcp-Protocol-Version, Mcp-Session-Id, ...) and the rest go to the handler.
+ */
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+  'authorization',
+  'cookie',
+]);
+
+/**
+ * A foreign Origin on a route that demands the same origin (the MCP endpoint) gets 403 with the
+ * JSON-RPC error body the MCP specification describes, before the token is looked at. The
+ * server's own origin (its Host) and loopback origins pass, as do clients that send none.
+ */
+export async function refuseForeignOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.routeOptions.config.sameOriginOnly !== true || request.headers.origin === undefined) return;
+  const own = hostName(request.headers.host ?? '');
+  await originValidation([...localhostAllowedOrigins(), own])(request, reply);
+}
+
+/**
+ * The agent interface over Streamable HTTP: the SDK's per-request handler (protocol revision
+ * 2026-07-28, and stateless serving for 2025-era clients) behind pim's own token check (the auth
+ * hook, with REST's 401 rules). Each request gets a server for its user: tools/list shows the
+ * tools the user's role may call. Not part of the OpenAPI description (it is not REST).
+ */
+export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
+  const mcpDeps: McpDeps = {
+    clock: deps.clock,
+    workspaces: deps.workspaces,
+    onToolDone: deps.onRequestDone,
+    logError: (error) => app.log.error({ err: error }, 'MCP tool call failed'),
+  };
+  const handler = createMcpHandler(
+    ({ authInfo }) =>
+      createPimMcpServer(mcpDeps, {
+        actor: (authInfo?.extra as { user: AuthenticatedUser }).user,
+        // The auth hook has followed the data folder's open workspace for this request.
+        workspace: async () => deps.workspaces.current(),
+      }),
+    { onerror: (error) => app.log.warn({ err: error }, 'MCP request refused') },
+  );
+  app.addHook('onClose', async () => handler.close());
+
+  app.route({
+    method: ['POST', 'GET', 'DELETE'],
+    url: MCP_PATH,
+    config: MCP_ENDPOINT,
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const user = request.user!;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (HOP_HEADERS.has(name) || value === undefined) continue;
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const webRequest = new Request(`http://localhost${MCP_PATH}`, { method: request.method, headers });
+      const response = await handler.fetch(webRequest, {
+        authInfo: {
+          token: user.tokenHash,
+          clientId: user.username,
+          scopes: [...user.rights],
+          extra: { user },
+        },
+        parsedBody: request.body,
+      });
+      reply.code(response.status);
+      response.headers.forEach((value, name) => void reply.header(name, value));
+      return reply.send(response.body ?? '');
+    },
+  });
+}

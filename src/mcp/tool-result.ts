@@ -1,0 +1,51 @@
+import { DomainError } from '../domain/errors.js';
+import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
+
+/** A tools/call result as MCP defines it: structured content and the same JSON as text. */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export function toolSuccess(value: unknown): ToolResult {
+  const structured = value as Record<string, unknown>;
+  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+}
+
+/** What an agent can do about an error, where the domain's sentence cannot say it (REST has its own hints). */
+const MCP_HINTS: Partial<Record<ErrorCodeName, string>> = {
+  NO_WORKSPACE_OPEN: 'open one with the tool open_workspace (list_workspaces shows them)',
+};
+
+/** The tool error of a failure and the status REST answers for it (the request monitor shows it). */
+export interface ToolFailure {
+  result: ToolResult;
+  status: number;
+}
+
+/**
+ * The one mapping of errors to MCP tool errors: a domain error becomes a result with isError,
+ * the sentence REST puts in `error` (with an agent's hint where REST gives a REST one) and
+ * `{error, code, status}` with the status REST would answer. Anything else is an internal
+ * error whose detail goes to `log` only.
+ */
+export function toolFailure(error: unknown, log: (error: unknown) => void): ToolFailure {
+  let code: ErrorCodeName = 'INTERNAL';
+  let message = 'Internal server error';
+  if (error instanceof DomainError) {
+    code = error.detailCode;
+    const hint = MCP_HINTS[code];
+    message = hint ? `${error.message}: ${hint}` : error.message;
+    if (error.cause !== undefined) log(error.cause);
+  } else {
+    log(error);
+  }
+  const status = errorStatus(code);
+  const structured = { error: message, code, status };
+  return {
+    status,
+    result: { content: [{ type: 'text', text: message }], structuredContent: structured, isError: true },
+  };
+}
