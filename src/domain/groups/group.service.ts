@@ -266,17 +266,6 @@ export async function listGroupProducts(context: RequestContext, id: number): Pr
   return listProducts(ctx, { all: true, groupId: id });
 }
 
-/** The group a product is directly in, or null; 404 for an unknown product. */
-export async function getProductGroup(
-  context: RequestContext,
-  productId: number,
-): Promise<ProductGroupDto | null> {
-  const ctx = useWorkspace(context, RIGHTS.read);
-  const [product] = await repo.selectProductsByIds(ctx.db, [productId]);
-  if (!product) throw productNotFound(productId);
-  return product.group_id === null ? null : readGroup(ctx.db, nameLanguages(ctx), product.group_id);
-}
-
 /** Takes a product out of whatever group it is in (nothing changes when it is in none). */
 export async function ungroupProduct(context: RequestContext, productId: number): Promise<void> {
   const ctx = useWorkspace(context, RIGHTS.edit);

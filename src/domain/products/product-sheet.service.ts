@@ -1,12 +1,23 @@
-import { RIGHTS, runInTransaction, type RequestContext, type WorkspaceContext } from '../context.js';
+import {
+  RIGHTS,
+  runInTransaction,
+  useWorkspace,
+  type RequestContext,
+  type WorkspaceContext,
+} from '../context.js';
 import { ValidationError } from '../errors.js';
-import { listFeatures, setFeature } from '../features/feature.service.js';
-import { assignProducts, getProductGroup, ungroupProduct } from '../groups/group.service.js';
+import { setFeature } from '../features/feature.service.js';
+import { assignProducts, ungroupProduct } from '../groups/group.service.js';
 import { getTexts, setText } from '../texts/text.service.js';
 import { normalizeLanguageValues } from '../texts/text.rules.js';
 import type { TextKind } from '../../db/workspace.schema.js';
 import type { TextEntry } from '../texts/text.repository.js';
-import { createProduct, getProduct, listVariants, updateProduct } from './product.service.js';
+import { createProduct, nameLanguage, productNotFound, updateProduct } from './product.service.js';
+import {
+  findProductSheetJson,
+  findProductSheetJsonPrepared,
+  type SheetLanguages,
+} from './product-sheet.repository.js';
 import type {
   CreateProductSheetInput,
   FeatureInputValue,
@@ -22,28 +33,25 @@ export type { ProductSheet } from './product-sheet.schemas.js';
  * an editor changes a product in one call and a failure leaves nothing half-written.
  */
 
-async function readSheet(ctx: WorkspaceContext, id: number): Promise<ProductSheet> {
-  const product = await getProduct(ctx, id);
-  const [shortTexts, longTexts, features, group, variants] = [
-    await getTexts(ctx, id, 'DESCRIPTIONSHORT'),
-    await getTexts(ctx, id, 'DESCRIPTIONLONG'),
-    await listFeatures(ctx, id),
-    await getProductGroup(ctx, id),
-    product.masterProduct ? await listVariants(ctx, id) : [],
-  ];
-  return {
-    product,
-    shortTexts,
-    longTexts,
-    features,
-    group: group && { id: group.id, groupId: group.groupId, name: group.name },
-    variants: variants.map((v) => ({ id: v.id, supplierPid: v.supplierPid, name: v.name })),
-  };
+function languages(ctx: WorkspaceContext): SheetLanguages {
+  const fallback = ctx.workspace.defaultLanguage;
+  const name = nameLanguage(ctx);
+  return { name, group: ctx.language ?? fallback, fallback };
 }
 
-/** The whole sheet of one product, read in one transaction (all parts agree). */
+async function readSheet(ctx: WorkspaceContext, id: number): Promise<ProductSheet> {
+  // Outside a caller's transaction the read connection's prepared statement (the hot path);
+  // inside one, the transaction itself, which sees its own uncommitted writes.
+  const json = ctx.trx
+    ? await findProductSheetJson(ctx.db, id, languages(ctx))
+    : findProductSheetJsonPrepared(ctx.db, ctx.workspace.reader, id, languages(ctx));
+  if (json === undefined) throw productNotFound(id);
+  return JSON.parse(json) as ProductSheet;
+}
+
+/** The whole sheet of one product, read in one statement (all parts agree). */
 export function getProductSheet(context: RequestContext, id: number): Promise<ProductSheet> {
-  return runInTransaction(context, RIGHTS.read, (ctx) => readSheet(ctx, id));
+  return readSheet(useWorkspace(context, RIGHTS.read), id);
 }
 
 interface SheetDetails {

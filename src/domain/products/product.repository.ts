@@ -23,17 +23,36 @@ export interface ProductRow {
  * else "". INDEXED BY: the planner prefers the table's unique index, which then reads the
  * scattered table rows; the partial covering index answers from the index alone.
  */
-function nameSql(lang: string) {
+function nameSql(lang: string, alias = 'p') {
+  const p = sql.ref(`${alias}.id`);
   return sql<string>`COALESCE(
     (SELECT t.value FROM product_text t INDEXED BY product_short_text
-      WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT' AND t.lang = ${lang}),
+      WHERE t.product_id = ${p} AND t.kind = 'DESCRIPTIONSHORT' AND t.lang = ${lang}),
     (SELECT t.value FROM product_text t INDEXED BY product_short_text
-      WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT' ORDER BY t.lang LIMIT 1),
+      WHERE t.product_id = ${p} AND t.kind = 'DESCRIPTIONSHORT' ORDER BY t.lang LIMIT 1),
     '')`;
 }
 
 const variantCountSql = sql<number>`CASE WHEN p.master_id IS NULL
   THEN (SELECT COUNT(*) FROM product v WHERE v.master_id = p.id) ELSE 0 END`;
+
+/**
+ * ProductDto as JSON written by SQLite (the fields, order and rules of toDto in
+ * product.service.ts; tests compare both) for the product aliased `p`. SQLite dialect.
+ */
+export function productJsonSql(lang: string) {
+  return sql<string>`json_object(
+        'id', p.id, 'supplierPid', p.supplier_pid, 'supplierIdRef', p.supplier_id_ref, 'name', ${nameSql(lang)},
+        'ean', p.ean, 'manufacturerPid', p.manufacturer_pid,
+        'masterProduct', json(CASE WHEN p.master_id IS NULL THEN 'true' ELSE 'false' END),
+        'variantCount', ${variantCountSql}, 'masterProductId', p.master_id,
+        'createdAt', p.created_at, 'updatedAt', p.updated_at)`;
+}
+
+/** The name of the product aliased `alias` (ProductDto.name's rules), for JSON built in SQL. */
+export function productNameSql(lang: string, alias: string) {
+  return nameSql(lang, alias);
+}
 
 /** Products with their variant count and their name in one statement. */
 function selectProducts(db: WorkspaceDb, lang: string) {
@@ -177,18 +196,7 @@ export async function listProductJsonRows(
 }
 
 function selectProductJson(db: WorkspaceDb, q: ProductRowQuery) {
-  return applyFilters(
-    db.selectFrom('product as p').select([
-      'p.id',
-      sql<string>`json_object(
-        'id', p.id, 'supplierPid', p.supplier_pid, 'supplierIdRef', p.supplier_id_ref, 'name', ${nameSql(q.lang)},
-        'ean', p.ean, 'manufacturerPid', p.manufacturer_pid,
-        'masterProduct', json(CASE WHEN p.master_id IS NULL THEN 'true' ELSE 'false' END),
-        'variantCount', ${variantCountSql}, 'masterProductId', p.master_id,
-        'createdAt', p.created_at, 'updatedAt', p.updated_at)`.as('dto'),
-    ]),
-    q,
-  );
+  return applyFilters(db.selectFrom('product as p').select(['p.id', productJsonSql(q.lang).as('dto')]), q);
 }
 
 export interface ProductValues {

@@ -1,0 +1,85 @@
+import type Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repository.js';
+
+/**
+ * The product sheet as one JSON text written by SQLite in one statement (SQLite dialect):
+ * the product, texts, features with names and values, group and variants, with the rules and
+ * orders of the single services (a test compares the sheet with REST's single reads). One
+ * statement instead of a dozen: the sheet is what an agent reads most.
+ */
+function sheetSql(lang: string, groupLang: string, fallbackLang: string, id: number) {
+  const texts = (
+    kind: string,
+  ) => sql`json((SELECT json_group_array(json_object('lang', t.lang, 'value', t.value) ORDER BY t.lang)
+      FROM product_text t WHERE t.product_id = p.id AND t.kind = ${sql.lit(kind)}))`;
+  return sql<{ sheet: string }>`SELECT json_object(
+    'product', json(${productJsonSql(lang)}),
+    'shortTexts', ${texts('DESCRIPTIONSHORT')},
+    'longTexts', ${texts('DESCRIPTIONLONG')},
+    'features', json((SELECT json_group_array(json_object(
+        'ftidref', fd.ftidref,
+        'funit', COALESCE(pf.funit, fd.default_unit),
+        'names', json((SELECT json_group_array(json_object('lang', n.lang, 'value', n.name) ORDER BY n.lang)
+          FROM feature_def_name n WHERE n.feature_id = pf.feature_id)),
+        'values', json((SELECT json_group_array(json_object('lang', fv.lang, 'value', fv.value) ORDER BY fv.lang)
+          FROM product_feature_value fv WHERE fv.product_id = p.id AND fv.feature_id = pf.feature_id))
+      ) ORDER BY pf.position, pf.feature_id)
+      FROM product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id WHERE pf.product_id = p.id)),
+    'group', json((SELECT json_object('id', g.id, 'groupId', g.bmecat_id, 'name', COALESCE((
+        SELECT gn.name FROM product_group_name gn WHERE gn.group_id = g.id
+        ORDER BY CASE gn.lang WHEN ${groupLang} THEN 0 WHEN ${fallbackLang} THEN 1 ELSE 2 END, gn.lang
+        LIMIT 1), ''))
+      FROM product_group g WHERE g.id = p.group_id)),
+    'variants', json((SELECT json_group_array(json_object(
+        'id', v.id, 'supplierPid', v.supplier_pid, 'name', ${productNameSql(lang, 'v')}) ORDER BY v.id)
+      FROM product v WHERE v.master_id = p.id))
+  ) AS sheet FROM product p WHERE p.id = ${id}`;
+}
+
+export interface SheetLanguages {
+  /** Language of product and variant names (ProductDto.name's rules). */
+  name: string;
+  /** Language of the group name, then the workspace default (ProductGroupDto.name's rules). */
+  group: string;
+  fallback: string;
+}
+
+export async function findProductSheetJson(
+  db: WorkspaceDb,
+  id: number,
+  languages: SheetLanguages,
+): Promise<string | undefined> {
+  const result = await sheetSql(languages.name, languages.group, languages.fallback, id).execute(db);
+  return result.rows[0]?.sheet;
+}
+
+const SENTINELS = { name: '\u0000name', group: '\u0000group', fallback: '\u0000fallback', id: -1 } as const;
+type Slot = keyof typeof SENTINELS;
+const prepared = new WeakMap<Database.Database, { statement: Database.Statement; slots: Slot[] }>();
+
+/**
+ * findProductSheetJson as a prepared statement on the workspace's read-only connection (the
+ * hot path outside transactions). The SQL is the one Kysely compiles, so the two cannot drift;
+ * the parameters are placed by the sentinels they were compiled with.
+ */
+export function findProductSheetJsonPrepared(
+  db: WorkspaceDb,
+  reader: Database.Database,
+  id: number,
+  languages: SheetLanguages,
+): string | undefined {
+  let entry = prepared.get(reader);
+  if (!entry) {
+    const compiled = sheetSql(SENTINELS.name, SENTINELS.group, SENTINELS.fallback, SENTINELS.id).compile(db);
+    const slots = compiled.parameters.map((value) => {
+      const slot = (Object.keys(SENTINELS) as Slot[]).find((key) => SENTINELS[key] === value);
+      if (!slot) throw new Error('findProductSheetJsonPrepared: unexpected parameter');
+      return slot;
+    });
+    entry = { statement: reader.prepare(compiled.sql).pluck(), slots };
+    prepared.set(reader, entry);
+  }
+  const values = { ...languages, id };
+  return entry.statement.get(...entry.slots.map((slot) => values[slot])) as string | undefined;
+}

@@ -1,0 +1,79 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectHttp, ok } from '../helpers/mcp.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * The product sheet is written by SQLite in one statement (product-sheet.repository.ts); it
+ * must say exactly what REST's single reads say, with their rules for names and orders.
+ */
+let server: TestServer;
+let token: string;
+let client: Client;
+
+beforeAll(async () => {
+  server = await startServer({ setup: 'first-run' });
+  token = await server.login();
+  client = await connectHttp(server.baseUrl, token);
+  // Beside the demo catalogue: a product whose names exist only in languages other than the default.
+  const odd = await server.request<{ id: number }>('POST', '/api/product', {
+    token,
+    body: { supplierPid: 'ODD', name: 'Only French', language: 'fra' },
+  });
+  const id = odd.body.data!.id;
+  await server.request('PUT', `/api/product/${id}/texts/short/eng`, { token, body: { value: 'English' } });
+  await server.request('PUT', `/api/product/${id}/features/${encodeURIComponent('X/1 #a')}`, {
+    token,
+    body: { values: [{ lang: 'fra', value: '1' }] },
+  });
+  const group = await server.request<{ id: number }>('POST', '/api/group', {
+    token,
+    body: { name: 'Nur Englisch', language: 'eng' },
+  });
+  await server.request('POST', `/api/group/${group.body.data!.id}/products`, {
+    token,
+    body: { productIds: [id] },
+  });
+});
+afterAll(async () => {
+  await client.close();
+  await server.stop();
+});
+
+async function viaRest(id: number, lang?: string): Promise<unknown> {
+  const q = lang ? `?lang=${lang}` : '';
+  const get = async <T>(path: string) => (await server.request<T>('GET', path, { token })).body.data as T;
+  const product = await get<{ id: number; masterProduct: boolean }>(`/api/product/${id}${q}`);
+  const variants = product.masterProduct
+    ? await get<{ id: number; supplierPid: string; name: string }[]>(`/api/product/${id}/variants${q}`)
+    : [];
+  const groups = await get<{ id: number; groupId: string; name: string }[]>(`/api/group${q}`);
+  let group: { id: number; groupId: string; name: string } | null = null;
+  for (const candidate of groups) {
+    const members = await get<{ id: number }[]>(`/api/group/${candidate.id}/products`);
+    if (members.some((m) => m.id === id))
+      group = { id: candidate.id, groupId: candidate.groupId, name: candidate.name };
+  }
+  return {
+    product,
+    shortTexts: await get(`/api/product/${id}/texts/short`),
+    longTexts: await get(`/api/product/${id}/texts/long`),
+    features: await get(`/api/product/${id}/features`),
+    group,
+    variants: variants.map((v) => ({ id: v.id, supplierPid: v.supplierPid, name: v.name })),
+  };
+}
+
+describe('get_product', () => {
+  it('says what the single REST reads say, for every product and in several languages', async () => {
+    const all = (await server.request<{ id: number }[]>('GET', '/api/product?all=true', { token })).body
+      .data!;
+    expect(all.length).toBeGreaterThan(10);
+    for (const lang of [undefined, 'eng', 'fra']) {
+      for (const { id } of all) {
+        const sheet = await ok(client, 'get_product', lang ? { id, lang } : { id });
+        expect(sheet, `product ${id} lang ${lang}`).toEqual(await viaRest(id, lang));
+      }
+    }
+  });
+});
