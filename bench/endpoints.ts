@@ -213,6 +213,62 @@ const postProduct: Endpoint = {
   },
 };
 
+/** A tools/call of get_product as an SDK client sends it in protocol revision 2026-07-28 (one POST, JSON answer). */
+function mcpGetProduct(id: number): RequestSpec {
+  const body = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: {
+      name: 'get_product',
+      arguments: { id },
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+        'io.modelcontextprotocol/clientInfo': { name: 'pim-bench', version: '1' },
+        'io.modelcontextprotocol/clientCapabilities': {},
+      },
+    },
+  };
+  return {
+    path: '/mcp',
+    body: JSON.stringify(body),
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'mcp-method': 'tools/call',
+      'mcp-name': 'get_product',
+      'mcp-protocol-version': '2026-07-28',
+    },
+  };
+}
+
+/**
+ * The agent's read of one product: the whole sheet (product, texts, features, group, variants)
+ * over MCP. Reported beside GET /api/product/{id}; the target is server CPU per call at most
+ * twice the REST read's (compare the CPU µs column).
+ */
+const mcpProductById: Endpoint = {
+  key: 'mcp-get-product',
+  label: 'MCP get_product (HTTP)',
+  method: 'POST',
+  connections: 50,
+  ratio: true,
+  prepare: (ctx) =>
+    probe(
+      ctx,
+      'POST',
+      () => mcpGetProduct(randomId(ctx.manifest)),
+      (reply, spec) => {
+        const result = (
+          reply.body as { result?: { isError?: boolean; structuredContent?: { product?: { id?: number } } } }
+        ).result;
+        const asked = (JSON.parse(spec.body!) as { params: { arguments: { id: number } } }).params.arguments
+          .id;
+        if (!result || result.isError) return `tool error: ${JSON.stringify(reply.body).slice(0, 200)}`;
+        return result.structuredContent?.product?.id === asked ? undefined : 'answered another product';
+      },
+    ),
+};
+
 /** Measured with autocannon in this order; the full list is measured separately (lib/full-list.ts). */
-export const READ_ENDPOINTS: Endpoint[] = [productById, features, pageOf100];
+export const READ_ENDPOINTS: Endpoint[] = [productById, mcpProductById, features, pageOf100];
 export const LATER_ENDPOINTS: Endpoint[] = [groupTree, putShortText, postProduct];

@@ -13,7 +13,7 @@ export async function send(
   spec: RequestSpec,
   token?: string,
 ): Promise<Reply> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...spec.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (spec.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(baseUrl + spec.path, { method, headers, body: spec.body });

@@ -5,10 +5,11 @@ import { round, Samples } from './stats.js';
 
 export type Method = 'GET' | 'POST' | 'PUT';
 
-/** One request of a load: a path and, for writes, a JSON body. */
+/** One request of a load: a path and, for writes, a JSON body; headers of its own if any. */
 export interface RequestSpec {
   path: string;
   body?: string;
+  headers?: Record<string, string>;
 }
 
 export interface LoadSpec {
@@ -60,7 +61,8 @@ function options(spec: LoadSpec, duration: number): autocannon.Options {
       {
         setupRequest: (request) => {
           const next = spec.next();
-          return { ...request, path: next.path, body: next.body };
+          const headers = next.headers ? { ...request.headers, ...next.headers } : request.headers;
+          return { ...request, path: next.path, body: next.body, headers };
         },
       },
     ],

@@ -89,6 +89,11 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
       });
       reply.code(response.status);
       response.headers.forEach((value, name) => void reply.header(name, value));
+      // A JSON answer is read whole (cheaper than piping a web stream into Node's); an event
+      // stream (SSE) is passed through as it comes.
+      if (response.headers.get('content-type')?.startsWith('application/json')) {
+        return reply.send(await response.text());
+      }
       return reply.send(response.body ?? '');
     },
   });
