@@ -1,0 +1,154 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCliAsync } from '../helpers/cli.js';
+import { call, connectStdio, ok } from '../helpers/mcp.js';
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
+
+const ADMIN = { PIM_PASSWORD: ADMIN_PASSWORD };
+const READS = ['list_workspaces', 'search_products', 'get_product', 'get_group_tree', 'list_group_products'];
+
+const cleanup: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanup.length > 0) await cleanup.pop()!();
+});
+
+async function server(setup?: 'workspace' | 'no-workspace'): Promise<TestServer> {
+  const started = await startServer({ setup });
+  cleanup.push(() => started.stop());
+  return started;
+}
+
+async function stdio(
+  dataDir: string,
+  args: string[] = [],
+  env = ADMIN,
+  era?: 'legacy' | 'modern',
+): Promise<Client> {
+  const client = await connectStdio(dataDir, ['--user', 'admin', ...args], env, era);
+  cleanup.push(() => client.close());
+  return client;
+}
+
+const names = async (client: Client) => (await client.listTools()).tools.map((t) => t.name);
+
+describe('pim mcp: credentials', () => {
+  it('refuses missing or wrong credentials with one line on stderr and exit code 1, before any protocol traffic', async () => {
+    const { dataDir } = await server();
+    const cases: [string[], Record<string, string>, RegExp][] = [
+      [['--user', 'admin'], {}, /^pim: set PIM_PASSWORD to the password of admin/],
+      [['--user', 'admin'], { PIM_PASSWORD: 'wrong' }, /^pim: Wrong username or password$/],
+      [['--user', 'nobody'], ADMIN, /^pim: Wrong username or password$/],
+    ];
+    for (const [args, env, message] of cases) {
+      const result = await runCliAsync(dataDir, ['mcp', ...args], { env, stdin: '' });
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr.trim()).toMatch(message);
+    }
+    const usage = await runCliAsync(dataDir, ['mcp'], { env: ADMIN });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('pim mcp needs --user NAME');
+    const unknownTool = await runCliAsync(
+      dataDir,
+      ['mcp', '--user', 'admin', '--tools', 'get_product,nope'],
+      {
+        env: ADMIN,
+      },
+    );
+    expect(unknownTool.code).toBe(2);
+    expect(unknownTool.stderr).toContain("unknown tool 'nope' in --tools");
+  });
+});
+
+describe('pim mcp: which tools', () => {
+  it('offers all tools, only the read tools with --read-only, and only those named with --tools', async () => {
+    const { dataDir } = await server();
+    expect(await names(await stdio(dataDir))).toHaveLength(19);
+    expect(await names(await stdio(dataDir, ['--read-only']))).toEqual(READS);
+    const chosen = await stdio(dataDir, ['--tools', 'get_product, search_products']);
+    expect(await names(chosen)).toEqual(['search_products', 'get_product']);
+    const refused = await chosen
+      .callTool({ name: 'create_product', arguments: { supplierPid: 'X' } })
+      .catch((e) => e);
+    expect(String(refused)).toContain('Tool create_product not found');
+  });
+
+  it("offers a viewer only what the viewer's role may call", async () => {
+    const started = await server();
+    await started.addUser('vi', 'VIEWER');
+    const viewer = await connectStdio(started.dataDir, ['--user', 'vi'], { PIM_PASSWORD: 'vi-password' });
+    cleanup.push(() => viewer.close());
+    expect(await names(viewer)).toEqual(READS);
+  });
+
+  it('speaks the 2026-07-28 revision as well as the 2025 one', async () => {
+    const { dataDir } = await server();
+    const modern = await stdio(dataDir, [], ADMIN, 'modern');
+    expect(await ok(modern, 'list_workspaces')).toMatchObject({ workspaces: [{ name: 'Test' }] });
+  });
+});
+
+describe('pim mcp beside pim start on one data folder', () => {
+  it('sees changes of the other process in the very next request, both ways', async () => {
+    const app = await server();
+    const token = await app.login();
+    const agent = await stdio(app.dataDir);
+    const created = await ok<{ product: { id: number } }>(agent, 'create_product', {
+      supplierPid: 'FROM-AGENT',
+      name: 'Agent',
+    });
+    const id = created.product.id;
+    expect(
+      (await app.request<{ name: string }>('GET', `/api/product/${id}`, { token })).body.data!.name,
+    ).toBe('Agent');
+    await app.request('PUT', `/api/product/${id}`, { token, body: { name: 'REST' } });
+    expect(await ok(agent, 'get_product', { id })).toMatchObject({ product: { name: 'REST' } });
+    await app.request('DELETE', `/api/product/${id}`, { token });
+    expect((await call(agent, 'get_product', { id })).data).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+  });
+
+  it('follows the workspace the application opens, and the application follows the agent', async () => {
+    const app = await server();
+    const token = await app.login();
+    const second = await app.app.workspaces.create(app.app.ownerContext(), { name: 'Zweiter' });
+    await app.request('POST', '/api/product', { token, body: { supplierPid: 'IN-TEST' } });
+    const agent = await stdio(app.dataDir);
+    const pids = async () =>
+      ((await ok(agent, 'search_products')) as { items: { supplierPid: string }[] }).items.map(
+        (p) => p.supplierPid,
+      );
+    expect(await pids()).toEqual(['IN-TEST']);
+
+    expect(
+      (await app.request('POST', '/api/workspace/open', { token, body: { workspaceId: second.id } })).status,
+    ).toBe(200);
+    expect(await pids()).toEqual([]);
+    await ok(agent, 'create_product', { supplierPid: 'IN-ZWEITER' });
+
+    await ok(agent, 'open_workspace', { workspaceName: 'Test' });
+    const list = await app.request<{ supplierPid: string }[]>('GET', '/api/product', { token });
+    expect(list.body.data!.map((p) => p.supplierPid)).toEqual(['IN-TEST']);
+    const workspaces = await app.request<{ name: string; active: boolean }[]>('GET', '/api/workspace', {
+      token,
+    });
+    expect(workspaces.body.data!.find((w) => w.active)?.name).toBe('Test');
+  });
+
+  it('works without pim start, and answers like REST while no workspace is open', async () => {
+    const bare = await server('no-workspace');
+    const dataDir = bare.dataDir;
+    const agent = await stdio(dataDir);
+    expect((await call(agent, 'search_products')).data).toEqual({
+      error: 'No workspace is open: open one with the tool open_workspace (list_workspaces shows them)',
+      code: 'NO_WORKSPACE_OPEN',
+      status: 409,
+    });
+    await bare.app.workspaces.create(bare.app.ownerContext(), { name: 'Später' });
+    await bare.app.stop();
+    // pim start has stopped; the agent goes on alone on the data folder.
+    await ok(agent, 'open_workspace', { workspaceName: 'Später' });
+    await ok(agent, 'create_product', { supplierPid: 'ALONE' });
+    expect(await ok(agent, 'search_products')).toMatchObject({ items: [{ supplierPid: 'ALONE' }] });
+  });
+});
