@@ -60,7 +60,7 @@ export function describeSchemaError(error: ErrorObject, part: InputPart): string
       // Nullable fields have a list of types: "integer,null" reads "an integer or null".
       const types = String(params.type)
         .split(',')
-        .map((t) => (t === 'integer' ? 'an integer' : t === 'null' ? 'null' : `a ${t}`));
+        .map((t) => (t === 'null' ? 'null' : /^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`));
       return `${field(base)} must be ${types.join(' or ')}`;
     }
     case 'minLength':
