@@ -28,4 +28,22 @@ export const systemMigrations: Record<string, Migration> = {
       await sql`CREATE TABLE app_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID`.execute(db);
     },
   },
+  '0002_machines_desktop_users': {
+    async up(db) {
+      // The instance that issued a session (decisions: "another machine" is another pim instance
+      // on the same system database). NULL for sessions issued before this migration: only one
+      // instance could use a data folder's database then, so they count as this machine's.
+      await sql`ALTER TABLE session ADD COLUMN machine_id TEXT`.execute(db);
+      // 'token' (REST/MCP bearer token) or 'desktop' (the window's session, one per instance).
+      await sql`ALTER TABLE session ADD COLUMN kind TEXT NOT NULL DEFAULT 'token'
+        CHECK (kind IN ('token', 'desktop'))`.execute(db);
+      // One desktop session per instance: the index is the guard, not a read before the write.
+      await sql`CREATE UNIQUE INDEX session_desktop ON session(machine_id) WHERE kind = 'desktop'`.execute(
+        db,
+      );
+      await sql`ALTER TABLE user ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0
+        CHECK (disabled IN (0, 1))`.execute(db);
+      await sql`ALTER TABLE user ADD COLUMN last_login_at TEXT`.execute(db);
+    },
+  },
 };

@@ -15,6 +15,10 @@ export interface UserTable {
   password_hash: string;
   role: string;
   created_at: string;
+  /** 1: the user cannot log in and holds no sessions. */
+  disabled: Generated<number>;
+  /** The last successful login (REST token or desktop), UTC ISO 8601; null: never. */
+  last_login_at: string | null;
 }
 
 export interface SessionTable {
@@ -23,7 +27,13 @@ export interface SessionTable {
   issued_at: string;
   expires_at: string;
   remote_address: string;
+  /** The pim instance (its data folder's machine id) that issued it; null: issued before 0002, this machine's. */
+  machine_id: string | null;
+  kind: Generated<SessionKind>;
 }
+
+/** A bearer token (REST, MCP over HTTP) or the window's desktop session (one per instance). */
+export type SessionKind = 'token' | 'desktop';
 
 export interface SettingTable {
   key: string;

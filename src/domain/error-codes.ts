@@ -26,14 +26,19 @@ export const ERROR_CATALOGUE = {
   // Authentication and rights.
   UNAUTHORIZED: [401, 'Authentication required'],
   TOKEN_MISSING: [401, 'No bearer token was sent'],
-  TOKEN_INVALID: [401, 'The token is malformed, unknown or logged out'],
+  TOKEN_INVALID: [401, 'The token is malformed, unknown, logged out, or issued by another pim instance'],
   TOKEN_EXPIRED: [401, 'The token is older than 24 hours'],
   INVALID_CREDENTIALS: [401, 'Wrong user name or password'],
-  LOGGED_IN_ELSEWHERE: [401, 'The user holds a live session on another machine'],
+  LOGGED_IN_ELSEWHERE: [
+    401,
+    'The user holds a live token or desktop session issued by another pim instance (another machine)',
+  ],
   TOO_MANY_FAILED_LOGINS: [429, 'Too many failed logins from this client (see Retry-After)'],
   LOGIN_BUSY: [503, 'Too many logins at once (see Retry-After)'],
   SERVICE_BUSY: [503, 'The service is busy (see Retry-After)'],
   FORBIDDEN: [403, "The user's role lacks the right the operation needs"],
+  CSRF_REFUSED: [403, 'A window request without the window header or from another site (CSRF protection)'],
+  PORT_IN_USE: [400, 'The port is used by another program'],
   // Workspaces.
   NO_WORKSPACE_OPEN: [409, 'No workspace is open'],
   WORKSPACE_NOT_FOUND: [404, 'No workspace with this id or name'],
@@ -57,8 +62,11 @@ export const ERROR_CATALOGUE = {
   GROUP_NOT_FOUND: [404, 'No group with this id'],
   GROUP_MOVE_CYCLE: [400, 'A group cannot move under itself or its descendants'],
   PRODUCT_NOT_IN_GROUP: [404, 'The product is not in this group'],
-  // Users (CLI).
+  // Users (CLI, window).
   USER_EXISTS: [409, 'A user with this name exists'],
+  USER_NOT_FOUND: [404, 'No user with this id or name'],
+  LAST_ADMIN: [409, 'The last enabled ADMIN cannot be demoted or disabled'],
+  USER_DISABLED: [401, 'The user is disabled: no login, and their sessions have ended'],
   INTERNAL: [500, 'Unexpected error; the detail is in the server log'],
 } as const satisfies Record<string, readonly [number, string]>;
 

@@ -15,7 +15,7 @@ describe.concurrent('pim --help', () => {
     [['-h'], /^Usage: pim \[--data-dir DIR\] <command>/],
     [['help'], /^Usage: pim \[--data-dir DIR\] <command>/],
     [['start', '--help'], /^Usage: pim start/],
-    [['user', '--help'], /^Usage: pim user <add\|list>/],
+    [['user', '--help'], /^Usage: pim user <add\|list\|set-role\|passwd\|disable\|enable\|logout>/],
     [['user', 'add', '--help'], /^Usage: pim user add NAME --role/],
     [['user', 'list', '--help'], /^Usage: pim user list/],
     [['workspace', '--help'], /^Usage: pim workspace <create\|list>/],

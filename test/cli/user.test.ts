@@ -27,7 +27,7 @@ describe('pim user', () => {
 
     const list = await runCliAsync(dataDir, ['user', 'list']);
     expectSuccess(list);
-    expect(list.stdout).toBe('1\tapi\tEDITOR\n2\tscript\tVIEWER\n');
+    expect(list.stdout).toBe('1\tapi\tEDITOR\tfalse\t-\n2\tscript\tVIEWER\tfalse\t-\n');
 
     const server = await startServer({ dataDir });
     try {
@@ -65,6 +65,6 @@ describe('pim user', () => {
     expectOneLineError(emptyInput, /password/);
     expectOneLineError(noStdinFlag, /password-stdin/);
     const list = await runCliAsync(dataDir, ['user', 'list']);
-    expect(list.stdout).toBe('1\talice\tADMIN\n');
+    expect(list.stdout).toBe('1\talice\tADMIN\tfalse\t-\n');
   });
 });

@@ -1,3 +1,4 @@
+import type { Application } from '../../app/application.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
 import { withApplication } from './with-app.js';
@@ -11,28 +12,89 @@ async function readFirstLine(stdin: NodeJS.ReadableStream): Promise<string> {
   return text.split(/\r?\n/)[0] ?? '';
 }
 
-export async function userCommand({ dataDir, positionals, values, stdin, out }: CommandInput): Promise<void> {
-  const [sub, name, ...extra] = positionals;
-  if (sub === 'list') {
-    if (name) throw new UsageError('pim user list takes no arguments');
-    await withApplication(dataDir, async (app) => {
-      for (const user of await app.users.list(app.ownerContext()))
-        out(`${user.id}\t${user.username}\t${user.role}`);
-    });
-    return;
+/** The positional arguments each subcommand takes, and its options. */
+const SUBCOMMANDS: Record<string, { args: string[]; options: string[] }> = {
+  add: { args: ['NAME'], options: ['role', 'password-stdin'] },
+  list: { args: [], options: [] },
+  'set-role': { args: ['NAME', 'ROLE'], options: [] },
+  passwd: { args: ['NAME'], options: ['password-stdin'] },
+  disable: { args: ['NAME'], options: [] },
+  enable: { args: ['NAME'], options: [] },
+  logout: { args: ['NAME'], options: [] },
+};
+
+function checkUsage(sub: string, args: string[], values: CommandInput['values']): void {
+  const spec = SUBCOMMANDS[sub]!;
+  if (args.length < spec.args.length) {
+    throw new UsageError(`pim user ${sub} needs ${spec.args.slice(args.length).join(' and ')}`);
   }
-  if (!name) throw new UsageError('pim user add needs a user name');
-  if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
-  if (typeof values.role !== 'string') throw new UsageError('pim user add needs --role ADMIN|EDITOR|VIEWER');
-  if (!values['password-stdin'])
-    throw new UsageError('pim user add needs --password-stdin (the password is read from standard input)');
-  const password = await readFirstLine(stdin);
+  if (args.length > spec.args.length) throw new UsageError(`unexpected argument '${args[spec.args.length]}'`);
+  for (const option of ['role', 'password-stdin']) {
+    if (values[option] !== undefined && !spec.options.includes(option)) {
+      throw new UsageError(`pim user ${sub} takes no --${option}`);
+    }
+  }
+  if (spec.options.includes('password-stdin') && !values['password-stdin']) {
+    throw new UsageError(`pim user ${sub} needs --password-stdin (the password is read from standard input)`);
+  }
+}
+
+function sessions(count: number): string {
+  return count === 1 ? '1 session' : `${count} sessions`;
+}
+
+export async function userCommand({ dataDir, positionals, values, stdin, out }: CommandInput): Promise<void> {
+  const [sub = '', ...args] = positionals;
+  checkUsage(sub, args, values);
+  if (sub === 'add' && typeof values.role !== 'string') {
+    throw new UsageError('pim user add needs --role ADMIN|EDITOR|VIEWER');
+  }
+  const password = SUBCOMMANDS[sub]!.options.includes('password-stdin') ? await readFirstLine(stdin) : '';
+  const [name = '', second = ''] = args;
+  const role = sub === 'add' ? (values.role as string) : second;
   await withApplication(dataDir, async (app) => {
-    const user = await app.users.add(app.ownerContext(), {
-      username: name,
-      role: values.role as string,
-      password,
-    });
-    out(`User ${user.username} (${user.role}) added`);
+    for (const line of await run(app, sub, { name, role, password })) out(line);
   });
+}
+
+/** Runs one subcommand as the machine's owner; returns the lines to print. */
+async function run(
+  app: Application,
+  sub: string,
+  { name, role, password }: { name: string; role: string; password: string },
+): Promise<string[]> {
+  const ctx = app.ownerContext();
+  if (sub === 'add') {
+    const user = await app.users.add(ctx, { username: name, role, password });
+    return [`User ${user.username} (${user.role}) added`];
+  }
+  if (sub === 'list') {
+    // id, name, role, disabled (true|false), last login (UTC, ISO 8601; "-": never)
+    return (await app.users.list(ctx)).map((u) =>
+      [u.id, u.username, u.role, u.disabled, u.lastLoginAt ?? '-'].join('\t'),
+    );
+  }
+  const id = await app.users.idOf(ctx, name);
+  switch (sub) {
+    case 'set-role': {
+      const user = await app.users.setRole(ctx, id, role);
+      return [`User ${user.username} is now ${user.role}`];
+    }
+    case 'passwd': {
+      const user = await app.users.setPassword(ctx, id, password);
+      return [`Password of ${user.username} changed`];
+    }
+    case 'disable': {
+      const user = await app.users.setDisabled(ctx, id, true);
+      return [`User ${user.username} disabled; their sessions have ended`];
+    }
+    case 'enable': {
+      const user = await app.users.setDisabled(ctx, id, false);
+      return [`User ${user.username} enabled`];
+    }
+    default: {
+      const count = await app.sessions.endSessionsOf(ctx, id);
+      return [`Ended ${sessions(count)} of ${(await app.users.get(id))?.username ?? name}`];
+    }
+  }
 }

@@ -1,31 +1,39 @@
 import type { Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
 
+type Db = Kysely<SystemDatabase>;
+
 export type UserRow = {
   id: number;
   username: string;
   password_hash: string;
   role: string;
   created_at: string;
+  /** 1: disabled. */
+  disabled: number;
+  last_login_at: string | null;
 };
 
-export function findUserByName(db: Kysely<SystemDatabase>, username: string): Promise<UserRow | undefined> {
+export function findUserByName(db: Db, username: string): Promise<UserRow | undefined> {
   return db.selectFrom('user').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export function findUserById(db: Kysely<SystemDatabase>, id: number): Promise<UserRow | undefined> {
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listUsers(db: Kysely<SystemDatabase>): Promise<UserRow[]> {
+export function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom('user').selectAll().orderBy('id').execute();
 }
 
-export async function insertUser(db: Kysely<SystemDatabase>, row: Omit<UserRow, 'id'>): Promise<UserRow> {
+export async function insertUser(
+  db: Db,
+  row: Pick<UserRow, 'username' | 'password_hash' | 'role' | 'created_at'>,
+): Promise<UserRow> {
   return db.insertInto('user').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function countUsers(db: Kysely<SystemDatabase>): Promise<number> {
+export async function countUsers(db: Db): Promise<number> {
   const { n } = await db
     .selectFrom('user')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -33,10 +41,51 @@ export async function countUsers(db: Kysely<SystemDatabase>): Promise<number> {
   return Number(n);
 }
 
-export async function updatePasswordHash(
-  db: Kysely<SystemDatabase>,
-  id: number,
-  passwordHash: string,
-): Promise<void> {
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
   await db.updateTable('user').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+/** Changes a user's row; false when there is no such user. */
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: Partial<Pick<UserRow, 'role' | 'password_hash' | 'disabled'>>,
+): Promise<boolean> {
+  const result = await db.updateTable('user').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records a successful login of an enabled user; false when the user is disabled (or gone). */
+export async function markLogin(db: Db, id: number, atIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('user')
+    .set({ last_login_at: atIso })
+    .where('id', '=', id)
+    .where('disabled', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Locks the rows of the enabled administrators for the rest of the transaction (a write that
+ * changes nothing: the write lock on SQLite, row locks on PostgreSQL), so that two demotions
+ * racing cannot both see the other administrator and leave none.
+ */
+export async function lockEnabledAdmins(db: Db): Promise<void> {
+  await db
+    .updateTable('user')
+    .set((eb) => ({ role: eb.ref('role') }))
+    .where('role', '=', 'ADMIN')
+    .where('disabled', '=', 0)
+    .execute();
+}
+
+export async function countEnabledAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('user')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'ADMIN')
+    .where('disabled', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

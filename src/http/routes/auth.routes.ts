@@ -19,6 +19,11 @@ export function authRoutes(app: PimApp, deps: HttpDeps): void {
         operationId: 'login',
         tags: ['auth'],
         summary: 'Log in and receive a bearer token valid 24 hours',
+        description:
+          'A token is valid on the pim instance that issued it. A user who holds a live token or ' +
+          'desktop session issued by another pim instance on the same system database (another ' +
+          'machine) gets 401 `LOGGED_IN_ELSEWHERE` until that session ends; logins on this ' +
+          'instance are allowed from any client address. A disabled user gets 401 `USER_DISABLED`.',
         security: [],
         body: LoginRequest,
         response: { 200: Envelope(LoginResult), ...errorResponses(400, 401, 413, 415, 429, 500, 503) },
@@ -41,7 +46,9 @@ export function authRoutes(app: PimApp, deps: HttpDeps): void {
         operationId: 'logout',
         tags: ['auth'],
         summary: 'End the token for good',
-        description: 'No request body is needed; a JSON body, if sent, is ignored.',
+        description:
+          'No request body is needed; a JSON body, if sent, is ignored. When the caller is the ' +
+          "instance's active desktop user, the desktop session (the application window) ends too.",
         response: { 200: EmptyEnvelope, ...errorResponses(400, 401, 413, 415, 500) },
       },
     },

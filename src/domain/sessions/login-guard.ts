@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { SystemDatabase } from '../../db/system.schema.js';
+import { TooManyRequestsError, UnauthorizedError } from '../errors.js';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../users/password.js';
+import { findUserByName, updatePasswordHash, type UserRow } from '../users/user.repository.js';
+import { LoginThrottle } from './login-throttle.js';
+import { VerificationGate } from './verification-gate.js';
+
+/** Where a login comes from: the client's address and, from browsers, the page's Origin. */
+export interface LoginClient {
+  address: string;
+  origin?: string;
+}
+
+/** Failed logins per user name, client address and Origin (the real user's own key stays usable). */
+export const FAILURES_PER_USER = 10;
+/** Failed logins per client address and Origin across user names (password spraying). */
+export const FAILURES_PER_CLIENT = 50;
+
+/**
+ * The client's host for the login throttles and the session row: all loopback forms are one.
+ * (Not the "machine" of "logged in on another machine": that is a pim instance, see SessionService.)
+ */
+export function machineOf(remoteAddress: string): string {
+  const address = remoteAddress.replace(/^::ffff:/, '');
+  return address === '::1' || address.startsWith('127.') ? 'localhost' : address;
+}
+
+/**
+ * Checks credentials under the failed-login throttles and the bound on parallel verifications.
+ * In order: the throttles (checked and recorded in one synchronous step), a place among the
+ * bounded verifications, the password (a dummy hash for unknown users, so that both answers
+ * take as long), and, only for the right password, whether the account is disabled.
+ */
+export class LoginGuard {
+  private readonly userThrottle = new LoginThrottle(FAILURES_PER_USER);
+  private readonly clientThrottle = new LoginThrottle(FAILURES_PER_CLIENT);
+  private readonly gate: VerificationGate;
+
+  constructor(
+    private readonly db: Kysely<SystemDatabase>,
+    maxVerifications: number,
+    maxWaiting: number,
+  ) {
+    this.gate = new VerificationGate(maxVerifications, maxWaiting);
+  }
+
+  async verify(username: string, password: string, client: LoginClient, nowMs: number): Promise<UserRow> {
+    // A web page elsewhere (CORS lets it post logins to a loopback server) has its own keys, so it
+    // cannot lock the user out of their window and scripts, which send no foreign Origin.
+    const clientKey = `${machineOf(client.address)}|${client.origin ?? ''}`;
+    const userKey = `${username.toLowerCase()}|${clientKey}`;
+    const wait = Math.max(
+      this.userThrottle.retryAfterSeconds(userKey, nowMs),
+      this.clientThrottle.retryAfterSeconds(clientKey, nowMs),
+    );
+    if (wait > 0) {
+      throw new TooManyRequestsError(`Too many failed logins; try again in ${wait} seconds`, wait);
+    }
+    this.userThrottle.reserve(userKey, nowMs);
+    this.clientThrottle.reserve(clientKey, nowMs);
+    const giveBack = () => {
+      this.userThrottle.release(userKey, nowMs);
+      this.clientThrottle.release(clientKey, nowMs);
+    };
+    let entered: Promise<void>;
+    try {
+      entered = this.gate.enter();
+    } catch (busy) {
+      giveBack();
+      throw busy;
+    }
+    let row: UserRow | undefined;
+    let valid: boolean;
+    try {
+      await entered;
+      row = await findUserByName(this.db, username);
+      valid = await verifyPassword(password, row?.password_hash ?? (await dummyPasswordHash()));
+      if (row && valid && needsRehash(row.password_hash)) {
+        await updatePasswordHash(this.db, row.id, await hashPassword(password));
+      }
+    } catch (error) {
+      giveBack();
+      throw error;
+    } finally {
+      this.gate.release();
+    }
+    if (!row || !valid) throw new UnauthorizedError('Wrong username or password', 'INVALID_CREDENTIALS');
+    this.userThrottle.reset(userKey);
+    this.clientThrottle.release(clientKey, nowMs);
+    // Only after the right password: whether an account is disabled is no secret to its owner.
+    if (row.disabled === 1) throw disabledError(row.username);
+    return row;
+  }
+}
+
+export function disabledError(username: string): UnauthorizedError {
+  return new UnauthorizedError(`User '${username}' is disabled`, 'USER_DISABLED');
+}

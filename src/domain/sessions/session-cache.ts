@@ -1,0 +1,65 @@
+import type { AuthenticatedUser } from './session.service.js';
+
+const MAX_CACHED_SESSIONS = 50_000;
+
+/** A database read in flight; `stale` once a session it may return was ended or changed meanwhile. */
+interface PendingLoad {
+  tokenHash: string;
+  stale: boolean;
+}
+
+/**
+ * Live bearer-token sessions by token hash, so that the token check costs no database round trip.
+ *
+ * The rule: once a call that ends or changes sessions has returned, no cache answers with the old
+ * state. Such a call forgets the entries before and after its database change (`forget`), and a
+ * read that was in flight across it is marked stale and repeated, so that a row read just before
+ * the delete committed is never cached (or answered) after the ending call returned.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, AuthenticatedUser>();
+  private readonly pending = new Set<PendingLoad>();
+
+  /** The cached session of a token hash, else `load`'s answer (cached while unexpired at `nowMs`). */
+  async lookup(
+    tokenHash: string,
+    nowMs: number,
+    load: () => Promise<AuthenticatedUser>,
+  ): Promise<AuthenticatedUser> {
+    const cached = this.entries.get(tokenHash);
+    if (cached) return cached;
+    for (;;) {
+      const read: PendingLoad = { tokenHash, stale: false };
+      this.pending.add(read);
+      let user: AuthenticatedUser;
+      try {
+        user = await load();
+      } finally {
+        this.pending.delete(read);
+      }
+      if (read.stale) continue;
+      if (user.expiresAtMs > nowMs) {
+        if (this.entries.size >= MAX_CACHED_SESSIONS) this.entries.clear();
+        this.entries.set(tokenHash, user);
+      }
+      return user;
+    }
+  }
+
+  /** Forgets one token's session. */
+  forgetToken(tokenHash: string): void {
+    this.entries.delete(tokenHash);
+    for (const read of this.pending) if (read.tokenHash === tokenHash) read.stale = true;
+  }
+
+  /** Forgets every session of a user (reads in flight do not know their user yet: all are repeated). */
+  forgetUser(userId: number): void {
+    for (const [tokenHash, user] of this.entries) if (user.id === userId) this.entries.delete(tokenHash);
+    for (const read of this.pending) read.stale = true;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    for (const read of this.pending) read.stale = true;
+  }
+}

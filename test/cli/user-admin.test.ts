@@ -1,0 +1,192 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCliAsync } from '../helpers/cli.js';
+import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
+import { pollUntil } from '../helpers/http.js';
+import { startServer } from '../helpers/server.js';
+import { removeDir, tempDir } from '../helpers/temp.js';
+
+/** `pim user set-role | passwd | disable | enable | logout` and the list's new columns. */
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = tempDir();
+  for (const [name, role] of [
+    ['boss', 'ADMIN'],
+    ['api', 'EDITOR'],
+  ]) {
+    expectSuccess(
+      await user('add', name!, '--role', role!, '--password-stdin', { stdin: `${name}-password\n` }),
+    );
+  }
+  // For the tests that start the application on this folder.
+  expectSuccess(await runCliAsync(dataDir, ['settings', 'set', 'rest.enabled', 'true']));
+});
+afterEach(() => removeDir(dataDir));
+
+function user(...args: Array<string | { stdin: string }>) {
+  const options = typeof args.at(-1) === 'object' ? (args.pop() as { stdin: string }) : {};
+  return runCliAsync(dataDir, ['user', ...(args as string[])], options);
+}
+
+async function listLines(): Promise<string[][]> {
+  const list = await user('list');
+  expectSuccess(list);
+  return list.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.split('\t'));
+}
+
+describe('pim user set-role', () => {
+  it('changes the role, refuses unknown roles, users and the last ADMIN with one line on stderr (exit 1)', async () => {
+    const changed = await user('set-role', 'api', 'VIEWER');
+    expectSuccess(changed);
+    expect(changed.stdout).toBe('User api is now VIEWER\n');
+    expect((await listLines()).map((l) => l.slice(1, 3))).toEqual([
+      ['boss', 'ADMIN'],
+      ['api', 'VIEWER'],
+    ]);
+
+    const [unknownRole, unknownUser, lastAdmin] = await Promise.all([
+      user('set-role', 'api', 'KING'),
+      user('set-role', 'nobody', 'VIEWER'),
+      user('set-role', 'boss', 'EDITOR'),
+    ]);
+    expectOneLineError(unknownRole, /^pim: role 'KING' is unknown; use one of ADMIN, EDITOR, VIEWER$/);
+    expectOneLineError(unknownUser, /^pim: User 'nobody' not found$/);
+    expectOneLineError(lastAdmin, /^pim: User 'boss' is the last enabled ADMIN and cannot be demoted/);
+    for (const result of [unknownRole, unknownUser, lastAdmin]) expect(result.code).toBe(1);
+
+    expectSuccess(await user('set-role', 'API', 'ADMIN'));
+    expectSuccess(await user('set-role', 'boss', 'EDITOR'));
+    expect((await listLines()).map((l) => l[2])).toEqual(['EDITOR', 'ADMIN']);
+  });
+});
+
+describe('pim user passwd', () => {
+  it('sets the password from the first line of stdin; the old one no longer logs in', async () => {
+    const changed = await user('passwd', 'api', '--password-stdin', { stdin: 'new secret\nignored\n' });
+    expectSuccess(changed);
+    expect(changed.stdout).toBe('Password of api changed\n');
+    const empty = await user('passwd', 'api', '--password-stdin', { stdin: '\n' });
+    expectOneLineError(empty, /password must not be empty/);
+    expect(empty.code).toBe(1);
+
+    const server = await startServer({ dataDir });
+    try {
+      const login = (password: string) =>
+        server.request('POST', '/api/auth/login', { body: { username: 'api', password } });
+      expect((await login('api-password')).status).toBe(401);
+      expect((await login('new secret')).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('pim user disable, enable and logout', () => {
+  it('disable ends the sessions of a running application and refuses logins; enable lets the user in again', async () => {
+    const server = await startServer({ dataDir });
+    try {
+      const login = () =>
+        server.request<{ token: string }>('POST', '/api/auth/login', {
+          body: { username: 'api', password: 'api-password' },
+        });
+      const token = (await login()).body.data!.token;
+      expect((await server.request('GET', '/api/workspace', { token })).status).toBe(200);
+
+      const disabled = await user('disable', 'api');
+      expectSuccess(disabled);
+      expect(disabled.stdout).toBe('User api disabled; their sessions have ended\n');
+      await pollUntil(
+        'the running application refuses the token',
+        async () => (await server.request('GET', '/api/workspace', { token })).status === 401,
+      );
+      expect((await login()).body).toMatchObject({ code: 'USER_DISABLED', error: "User 'api' is disabled" });
+      const lines = await listLines();
+      expect(lines[1]!.slice(1, 4)).toEqual(['api', 'EDITOR', 'true']);
+      expect(lines[1]![4]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(lines[0]!.slice(3)).toEqual(['false', '-']);
+
+      const enabled = await user('enable', 'api');
+      expectSuccess(enabled);
+      expect(enabled.stdout).toBe('User api enabled\n');
+      expect((await login()).status).toBe(200);
+      // The tokens ended by disabling stay ended.
+      expect((await server.request('GET', '/api/workspace', { token })).status).toBe(401);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('disable refuses the last enabled ADMIN and unknown users', async () => {
+    const [last, unknown] = await Promise.all([user('disable', 'boss'), user('enable', 'nobody')]);
+    expectOneLineError(last, /^pim: User 'boss' is the last enabled ADMIN and cannot be disabled/);
+    expectOneLineError(unknown, /^pim: User 'nobody' not found$/);
+    expect((await listLines()).map((l) => l[3])).toEqual(['false', 'false']);
+  });
+
+  it('logout ends every session of the user in a running application and says how many', async () => {
+    const server = await startServer({ dataDir });
+    try {
+      const tokens = [];
+      for (let i = 0; i < 2; i++) {
+        tokens.push(
+          (
+            await server.request<{ token: string }>('POST', '/api/auth/login', {
+              body: { username: 'api', password: 'api-password' },
+            })
+          ).body.data!.token,
+        );
+      }
+      const boss = await server.login('boss', 'boss-password');
+      for (const token of tokens)
+        expect((await server.request('GET', '/api/workspace', { token })).status).toBe(200);
+
+      const ended = await user('logout', 'API');
+      expectSuccess(ended);
+      expect(ended.stdout).toBe('Ended 2 sessions of api\n');
+      for (const token of tokens) {
+        await pollUntil(
+          'the token is refused',
+          async () => (await server.request('GET', '/api/workspace', { token })).status === 401,
+        );
+      }
+      expect((await server.request('GET', '/api/workspace', { token: boss })).status).toBe(200);
+      expect((await user('logout', 'api')).stdout).toBe('Ended 0 sessions of api\n');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('usage', () => {
+  it('a missing or extra argument or a misplaced option answers one line and exit code 2', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['disable'], /^pim: pim user disable needs NAME$/],
+      [['set-role', 'api'], /^pim: pim user set-role needs ROLE$/],
+      [['set-role'], /^pim: pim user set-role needs NAME and ROLE$/],
+      [['enable', 'api', 'extra'], /^pim: unexpected argument 'extra'$/],
+      [['logout', 'api', '--role', 'ADMIN'], /^pim: pim user logout takes no --role$/],
+      [['list', '--password-stdin'], /^pim: pim user list takes no --password-stdin$/],
+      [['passwd', 'api'], /^pim: pim user passwd needs --password-stdin/],
+      [['rename', 'api'], /^pim: unknown command 'user rename'/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => user(...args)));
+    results.forEach((result, i) => {
+      expectOneLineError(result, cases[i]![1]);
+      expect(result.code, cases[i]![0].join(' ')).toBe(2);
+    });
+  });
+
+  it('the help names every subcommand, and each has its own', async () => {
+    const help = await user('--help');
+    expectSuccess(help);
+    for (const sub of ['add', 'list', 'set-role', 'passwd', 'disable', 'enable', 'logout']) {
+      expect(help.stdout).toContain(`pim user ${sub}`);
+      const own = await user(sub, '--help');
+      expect(own.stdout).toMatch(new RegExp(`^Usage: pim user ${sub}`));
+    }
+    expect((await user('list', '--help')).stdout).toMatch(/disabled \(true or false\)/);
+  });
+});
