@@ -13,13 +13,22 @@ import type { EdgePolicy, HttpDeps } from '../http/http-deps.js';
 import { firstRunSetup, isPristine, type FirstRunReport } from './first-run.js';
 import { RequestMonitor } from './request-monitor.js';
 import { RestServer, type RestEndpoint } from './rest-server.js';
+import { endpointUrl, type Endpoint } from './listening-server.js';
+import { UI_DIR, WindowServer } from './window-server.js';
+import type { RestState, WindowDeps } from '../window/window-deps.js';
+import { APP_VERSION } from './version.js';
 import { openSystemStore } from './system-store.js';
+import { readMachineId } from './machine-identity.js';
 
 export interface ApplicationOptions {
   dataDir: string;
   clock?: Clock;
   /** Overrides of rest.host / rest.port for this run only (port 0: any free port). */
   restOverride?: { host?: string; port?: number };
+  /** Overrides of ui.host / ui.port for this run only (port 0: any free port). */
+  uiOverride?: { host?: string; port?: number };
+  /** Run without the window's server (headless, `pim start --no-ui`). */
+  noUi?: boolean;
   logger?: FastifyServerOptions['logger'];
   /** Password for the first-run admin; random when absent. */
   adminPassword?: string;
@@ -33,6 +42,10 @@ export interface StartReport {
   firstRun?: FirstRunReport;
   workspaceProblem?: string;
   rest?: RestEndpoint;
+  /** Where the application window is served, unless headless. */
+  window?: Endpoint;
+  /** Why the window could not be served (its port is taken), if so. */
+  windowProblem?: string;
   /** Set when the REST server is reachable from other machines by anyone (rest.allow empty). */
   exposureWarning?: string;
 }
@@ -42,12 +55,17 @@ export interface StartReport {
  * server, which follows the settings while the application runs.
  */
 export class Application {
+  /** This instance's identity (a file in the data folder): sessions carry it. */
+  readonly machineId: string;
   readonly users: UserService;
   readonly sessions: SessionService;
   readonly settings: SettingsService;
   readonly workspaces: WorkspaceService;
   readonly monitor = new RequestMonitor();
   readonly rest: RestServer;
+  readonly window: WindowServer;
+  /** Why the REST server does not run although enabled (the port was taken), if so. */
+  private restProblem: string | undefined;
   private poller: NodeJS.Timeout | undefined;
   private dataVersion = 0;
   private stopped = false;
@@ -58,13 +76,16 @@ export class Application {
     readonly clock: Clock,
     private readonly options: ApplicationOptions,
   ) {
+    this.machineId = readMachineId(options.dataDir);
     this.users = new UserService(system.db, clock);
-    this.sessions = new SessionService(system.db, clock);
+    this.sessions = new SessionService(system.db, clock, { machineId: this.machineId });
+    this.users.useSessions(this.sessions);
     this.settings = new SettingsService(system.db);
     const dataVersion = system.raw.prepare('PRAGMA data_version').pluck();
     this.readDataVersion = () => Number(dataVersion.get());
     this.workspaces = new WorkspaceService(system.db, clock, options.dataDir, this.readDataVersion);
     this.rest = new RestServer(this.httpDeps(), options.logger ?? false, options.httpLimits);
+    this.window = new WindowServer(this.windowDeps(), options.logger ?? false, () => this.windowLoopbackOnly);
   }
 
   static async open(options: ApplicationOptions): Promise<Application> {
@@ -77,17 +98,49 @@ export class Application {
     return systemContext(this.clock, this.workspaces.current());
   }
 
+  /** The services every adapter gets. */
+  private services() {
+    const { clock, sessions, users, settings, workspaces } = this;
+    return { clock, sessions, users, settings, workspaces };
+  }
+
   httpDeps(): HttpDeps {
     return {
-      clock: this.clock,
-      sessions: this.sessions,
-      users: this.users,
-      settings: this.settings,
-      workspaces: this.workspaces,
+      ...this.services(),
       edgePolicy: () => this.edgePolicy,
       onRequestDone: (entry) => this.monitor.record(entry),
     };
   }
+
+  private windowLoopbackOnly = true;
+
+  windowDeps(): WindowDeps {
+    return {
+      ...this.services(),
+      monitor: this.monitor,
+      machineId: this.machineId,
+      version: APP_VERSION,
+      uiDir: UI_DIR,
+      restState: () => this.restState(),
+      applySettings: () => this.applySettings({ throwOnRestFailure: true }),
+    };
+  }
+
+  /** The REST server as the window's status bar and settings show it. */
+  restState(): RestState {
+    const endpoint = this.rest.address();
+    const wanted = this.wantedRest;
+    return {
+      enabled: wanted !== undefined,
+      running: endpoint !== undefined,
+      host: endpoint?.host ?? wanted?.host ?? '127.0.0.1',
+      port: endpoint?.port ?? wanted?.port ?? 0,
+      ...(endpoint ? { url: `${endpointUrl(endpoint)}/api` } : {}),
+      ...(this.restProblem && !endpoint ? { problem: this.restProblem } : {}),
+    };
+  }
+
+  private wantedRest: Endpoint | undefined;
 
   /** First-run setup if the data folder is pristine, reopen the last workspace, start REST as configured. */
   async start(): Promise<StartReport> {
@@ -106,8 +159,11 @@ export class Application {
       const reopened = await this.workspaces.reopenLast();
       report.workspaceProblem = reopened.problem;
     }
-    await this.applySettings();
+    // Headless, a REST server that cannot start is fatal; with a window, the window says why.
+    await this.applySettings({ throwOnRestFailure: this.options.noUi === true });
     report.rest = this.rest.address();
+    report.window = this.window.address();
+    report.windowProblem = this.windowProblem;
     if (report.rest) {
       const settings = await this.settings.getAll();
       report.exposureWarning = exposureWarning({ ...settings, 'rest.host': report.rest.host });
@@ -118,17 +174,42 @@ export class Application {
     return report;
   }
 
-  /** Makes the REST server follow the saved settings: takes effect at once, no restart. */
-  async applySettings(): Promise<void> {
+  private windowProblem: string | undefined;
+
+  /**
+   * Makes the REST server and the window's server follow the saved settings: takes effect at
+   * once, no restart. A port that cannot be bound leaves that server stopped and says why
+   * (restState, windowProblem); with throwOnRestFailure the REST server's error is thrown.
+   */
+  async applySettings(options: { throwOnRestFailure?: boolean } = {}): Promise<void> {
     if (this.stopped) return;
     const settings = await this.settings.getAll();
     const override = this.options.restOverride ?? {};
     const host = override.host ?? settings['rest.host'];
     // Before the server moves: a new allow list applies to the very next request.
     this.edgePolicy = { allows: allowMatcher(settings['rest.allow']), loopbackOnly: isLoopbackHost(host) };
-    await this.rest.reconcile(
-      settings['rest.enabled'] ? { host, port: override.port ?? settings['rest.port'] } : undefined,
-    );
+    this.wantedRest = settings['rest.enabled']
+      ? { host, port: override.port ?? settings['rest.port'] }
+      : undefined;
+    try {
+      await this.rest.reconcile(this.wantedRest);
+      this.restProblem = undefined;
+    } catch (error) {
+      this.restProblem = listenProblem(error);
+      if (options.throwOnRestFailure) throw error;
+      console.error(`pim: the REST server could not start: ${this.restProblem}`);
+    }
+    if (this.options.noUi) return;
+    const ui = this.options.uiOverride ?? {};
+    const uiHost = ui.host ?? settings['ui.host'];
+    this.windowLoopbackOnly = isLoopbackHost(uiHost);
+    try {
+      await this.window.reconcile({ host: uiHost, port: ui.port ?? settings['ui.port'] });
+      this.windowProblem = undefined;
+    } catch (error) {
+      this.windowProblem = listenProblem(error);
+      console.error(`pim: the application window could not be served: ${this.windowProblem}`);
+    }
   }
 
   /** PRAGMA data_version changes when another connection (the CLI, `pim mcp`) committed to the system database. */
@@ -155,7 +236,18 @@ export class Application {
     this.stopped = true;
     if (this.poller) clearInterval(this.poller);
     await this.rest.stop();
+    await this.window.stop();
     await this.workspaces.closeAll();
     await this.system.close();
   }
+}
+
+/** A listen error in one line: "port 8765 on 127.0.0.1 is in use by another program". */
+function listenProblem(error: unknown): string {
+  const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  const where = e.port ? `port ${e.port}${e.address ? ` on ${e.address}` : ''}` : 'the address';
+  if (e.code === 'EADDRINUSE') return `${where} is in use by another program`;
+  if (e.code === 'EACCES') return `${where} may not be used (permission denied)`;
+  if (e.code === 'EADDRNOTAVAIL') return `${where} does not belong to this machine`;
+  return e.message ?? String(error);
 }

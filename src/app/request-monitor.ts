@@ -1,12 +1,7 @@
 import type { RequestRecord } from '../http/http-deps.js';
+import type { MonitorEntry } from '../window/window-api.types.js';
 
-export interface MonitorEntry {
-  method: string;
-  path: string;
-  status: number;
-  timestamp: string;
-  durationMs: number;
-}
+export type { MonitorEntry } from '../window/window-api.types.js';
 
 function toEntry(record: RequestRecord): MonitorEntry {
   const { at, ...rest } = record;

@@ -3,7 +3,7 @@ export const HELP: Record<string, string> = {
 
 Commands:
   start                 run the application (REST server as configured) until SIGINT or SIGTERM
-  user add|list         manage users
+  user <sub>            manage users: add, list, set-role, passwd, disable, enable, logout
   workspace create|list manage workspaces
   settings set|get      read and change settings (rest.enabled, rest.port, rest.host)
   mcp                   serve the agent interface (MCP) over stdin/stdout
@@ -11,7 +11,7 @@ Commands:
 Global options:
   --data-dir DIR        data folder (default: $PIM_DATA_DIR, else the platform's application-data folder)
   -h, --help            help for pim or a command ("pim user add --help")`,
-  start: `Usage: pim start [--port N] [--host ADDR]
+  start: `Usage: pim start [--port N] [--host ADDR] [--ui-port N] [--no-ui]
 
 Runs the application until SIGINT or SIGTERM (graceful: running requests finish).
 On the first start of an empty data folder it creates the user admin (password from
@@ -20,8 +20,12 @@ opens it and enables the REST server on 127.0.0.1:8765.
 Settings saved while it runs (pim settings set ...) take effect at once.
 
 Options:
-  --port N      listen on port N for this run only (0: any free port); the setting is unchanged
-  --host ADDR   bind to ADDR for this run only`,
+  --port N      REST server: listen on port N for this run only (0: any free port); the setting is unchanged
+  --host ADDR   REST server: bind to ADDR for this run only
+  --ui-port N   serve the application window on port N for this run only (0: any free port)
+  --no-ui       run headless: no application window (a REST port that is taken is then fatal)
+
+The application window (browser UI) is served on http://127.0.0.1:8764/ (settings ui.host, ui.port).`,
   mcp: `Usage: pim mcp --user NAME [--read-only] [--tools LIST]
 
 Serves the agent interface (Model Context Protocol, revisions 2026-07-28 and 2025-11-25) over
@@ -37,10 +41,17 @@ Options:
 
 Example (Claude Code):
   claude mcp add pim --env PIM_PASSWORD=secret -- pim mcp --user agent`,
-  user: `Usage: pim user <add|list> ...
+  user: `Usage: pim user <add|list|set-role|passwd|disable|enable|logout> ...
 
   pim user add NAME --role ADMIN|EDITOR|VIEWER --password-stdin
-  pim user list`,
+  pim user list
+  pim user set-role NAME ADMIN|EDITOR|VIEWER
+  pim user passwd NAME --password-stdin
+  pim user disable NAME
+  pim user enable NAME
+  pim user logout NAME
+
+The last enabled ADMIN can be neither demoted nor disabled.`,
   'user add': `Usage: pim user add NAME --role ADMIN|EDITOR|VIEWER --password-stdin
 
 Creates a user. The password is the first line of standard input, without its line ending:
@@ -48,7 +59,29 @@ Creates a user. The password is the first line of standard input, without its li
 Roles: ADMIN (all rights), EDITOR (read, edit, open workspaces), VIEWER (read only).`,
   'user list': `Usage: pim user list
 
-Prints one line per user: id, name and role, separated by tabs.`,
+Prints one line per user, separated by tabs: id, name, role, disabled (true or false) and the
+last login (UTC, ISO 8601; "-" if the user never logged in).`,
+  'user set-role': `Usage: pim user set-role NAME ADMIN|EDITOR|VIEWER
+
+Changes the role of user NAME; their open sessions get the new rights (a running pim start
+notices within a second). The last enabled ADMIN cannot be demoted (make another user ADMIN first).`,
+  'user passwd': `Usage: pim user passwd NAME --password-stdin
+
+Sets a new password for user NAME: the first line of standard input, without its line ending.
+  printf '%s\\n' "$PASSWORD" | pim user passwd api --password-stdin
+The user's sessions stay open; end them with pim user logout NAME.`,
+  'user disable': `Usage: pim user disable NAME
+
+Disables user NAME: they cannot log in, and all their sessions end (REST tokens and the
+desktop session; a running pim start notices within a second). The last enabled ADMIN
+cannot be disabled.`,
+  'user enable': `Usage: pim user enable NAME
+
+Lets a disabled user NAME log in again.`,
+  'user logout': `Usage: pim user logout NAME
+
+Ends every session of user NAME: their REST tokens on every pim instance and the desktop
+session of the window. Prints how many sessions ended.`,
   workspace: `Usage: pim workspace <create|list> ...
 
   pim workspace create NAME [--path DIR] [--language CODE]
@@ -68,10 +101,13 @@ Prints one line per workspace: id, name, folder, and "open" for the open one, se
   pim settings get [KEY]
 
 Keys: rest.enabled (true|false, default false), rest.port (1024-65535, default 8765),
-      rest.host (default 127.0.0.1). A running application applies changes at once.`,
+      rest.host (default 127.0.0.1), rest.allow (addresses and CIDR ranges, default empty),
+      ui.host (default 127.0.0.1), ui.port (1024-65535, default 8764).
+A running application applies changes at once.`,
   'settings set': `Usage: pim settings set KEY VALUE
 
-Keys: rest.enabled (true|false), rest.port (1024-65535), rest.host (IP address or host name).`,
+Keys: rest.enabled (true|false), rest.port (1024-65535), rest.host (IP address or host name),
+      rest.allow, ui.host, ui.port (1024-65535).`,
   'settings get': `Usage: pim settings get [KEY]
 
 Without KEY prints every setting as KEY=VALUE lines; with KEY prints its value.`,

@@ -23,12 +23,17 @@ const COMMANDS: Record<
 > = {
   start: {
     run: async (input) => (await import('./commands/start.command.js')).startCommand(input),
-    options: { port: { type: 'string' }, host: { type: 'string' } },
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'ui-port': { type: 'string' },
+      'no-ui': { type: 'boolean' },
+    },
   },
   user: {
     run: async (input) => (await import('./commands/user.command.js')).userCommand(input),
     options: { role: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
-    sub: ['add', 'list'],
+    sub: ['add', 'list', 'set-role', 'passwd', 'disable', 'enable', 'logout'],
   },
   workspace: {
     run: async (input) => (await import('./commands/workspace.command.js')).workspaceCommand(input),

@@ -22,6 +22,7 @@ import {
 } from './error-handler.js';
 import type { HttpDeps } from './http-deps.js';
 import { installOpenApi } from './openapi.js';
+import { monitorPath } from './monitor-path.js';
 import { registerRoutes } from './routes/index.js';
 import { refuseForeignOrigin } from './routes/mcp.routes.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
@@ -68,7 +69,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
   // Synchronous, and nothing formatted that nobody reads: this runs for every request.
   let logRequests = false;
   const record = (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?', 1)[0] ?? '/';
+    const path = monitorPath(request.url);
     const durationMs = Math.round(reply.elapsedTime * 100) / 100;
     if (logRequests) {
       request.log.info({ method: request.method, path, status: reply.statusCode, ms: durationMs }, 'request');
@@ -76,6 +77,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
     deps.onRequestDone?.({
       method: request.method,
       path,
+      user: request.user?.username,
       status: reply.statusCode,
       at: Date.now(),
       durationMs,

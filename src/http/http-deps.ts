@@ -20,7 +20,10 @@ export interface HttpDeps {
 /** One finished request; `at` is the time it finished, in ms since the epoch. */
 export interface RequestRecord {
   method: string;
+  /** The path with its query string (secrets masked, see monitor-path.ts); a tool's name for MCP. */
   path: string;
+  /** Who made it, when known (a valid token, or the agent's user). */
+  user?: string;
   status: number;
   at: number;
   durationMs: number;

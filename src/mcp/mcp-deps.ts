@@ -6,6 +6,8 @@ export interface ToolCallRecord {
   method: 'MCP';
   /** The tool's name. */
   path: string;
+  /** The user the agent acts as. */
+  user: string;
   /** The status REST answers for the same outcome. */
   status: number;
   at: number;

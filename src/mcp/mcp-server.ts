@@ -10,12 +10,18 @@ import type { OpenWorkspace } from '../domain/workspaces/open-workspace.js';
 import type { McpDeps, ToolSelection } from './mcp-deps.js';
 import { listProductResources, productResourceTemplate, readProductResource } from './product.resources.js';
 import { callTool } from './tool-call.js';
+import { toolFailure } from './tool-result.js';
 import { mayCall, selectedTools } from './tools.js';
 import type { Tool } from './tool.js';
 
 /** Who is connected and what the connection offers. */
 export interface McpSession {
   actor: Actor;
+  /**
+   * The actor as it is now, read before every request (stdio: the process holds no token, so a
+   * disabled user or a changed role must be noticed here). HTTP checks the token per request.
+   */
+  currentActor?: () => Promise<Actor>;
   selection?: ToolSelection;
   /**
    * The open workspace at the time of a call. HTTP: the application's; stdio: the one the data
@@ -71,20 +77,29 @@ export function createPimMcpServer(deps: McpDeps, session: McpSession): Server {
     instructions: INSTRUCTIONS,
     supportedProtocolVersions: PROTOCOL_VERSIONS,
   });
+  const actor = session.currentActor ?? (async () => session.actor);
   const context = async (): Promise<RequestContext> => ({
-    actor: session.actor,
+    actor: await actor(),
     clock: deps.clock,
     workspace: await session.workspace(),
   });
 
-  server.setRequestHandler('tools/list', () => ({
-    tools: offered.filter((tool) => mayCall(session.actor, tool)).map(listing),
-  }));
-  server.setRequestHandler('tools/call', (request) => {
+  server.setRequestHandler('tools/list', async () => {
+    const now = await actor().catch(() => undefined);
+    return { tools: now ? offered.filter((tool) => mayCall(now, tool)).map(listing) : [] };
+  });
+  server.setRequestHandler('tools/call', async (request) => {
     const tool = offeredByName.get(request.params.name);
-    if (!tool)
+    if (!tool) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
-    return callTool(deps, session.actor, session.workspace, tool, request.params.arguments);
+    }
+    let current: Actor;
+    try {
+      current = await actor();
+    } catch (error) {
+      return toolFailure(error, deps.logError ?? (() => undefined)).result;
+    }
+    return callTool(deps, current, session.workspace, tool, request.params.arguments);
   });
   server.setRequestHandler('resources/templates/list', () => ({
     resourceTemplates: [productResourceTemplate],

@@ -34,6 +34,7 @@ export async function callTool(
   deps.onToolDone?.({
     method: 'MCP',
     path: tool.name,
+    user: actor.username,
     status,
     at: Date.now(),
     durationMs: Math.round((performance.now() - started) * 100) / 100,

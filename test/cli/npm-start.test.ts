@@ -14,7 +14,7 @@ afterEach(() => {
 
 it('npm start passes SIGTERM to the application, which stops gracefully', async () => {
   dataDir = tempDir('pim-npm-start-');
-  const child = spawn('npm', ['start', '--silent', '--', '--port', '0'], {
+  const child = spawn('npm', ['start', '--silent', '--', '--port', '0', '--ui-port', '0'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -12,10 +12,12 @@ describe('pim settings', () => {
 
   const settings = (...args: string[]) => runCliAsync(dataDir, ['settings', ...args]);
 
-  it('has the spec defaults: REST disabled, port 8765, host 127.0.0.1', async () => {
+  it('has the spec defaults: REST disabled, port 8765, host 127.0.0.1; the window on 127.0.0.1:8764', async () => {
     const all = await settings('get');
     expectSuccess(all);
-    expect(all.stdout).toBe('rest.enabled=false\nrest.port=8765\nrest.host=127.0.0.1\nrest.allow=\n');
+    expect(all.stdout).toBe(
+      'rest.enabled=false\nrest.port=8765\nrest.host=127.0.0.1\nrest.allow=\nui.host=127.0.0.1\nui.port=8764\n',
+    );
     const port = await settings('get', 'rest.port');
     expectSuccess(port);
     expect(port.stdout).toBe('8765\n');
@@ -33,8 +35,12 @@ describe('pim settings', () => {
     expect(exposed.code).toBe(0);
     expect(exposed.stderr).toMatch(/^pim: warning: .*rest\.allow is empty/);
     expectSuccess(await settings('set', 'rest.allow', '10.0.0.0/8'));
+    expectSuccess(await settings('set', 'ui.port', '9001'));
     expect((await settings('get')).stdout).toBe(
-      'rest.enabled=true\nrest.port=65535\nrest.host=0.0.0.0\nrest.allow=10.0.0.0/8\n',
+      'rest.enabled=true\nrest.port=65535\nrest.host=0.0.0.0\nrest.allow=10.0.0.0/8\nui.host=127.0.0.1\nui.port=9001\n',
+    );
+    expect((await settings('set', 'ui.port', '80')).stderr).toMatch(
+      /ui\.port must be a whole number from 1024 to 65535/,
     );
   });
 
@@ -53,7 +59,7 @@ describe('pim settings', () => {
     expectOneLineError(unknownSet, /rest\.nonsense/);
     expectOneLineError(unknownGet, /rest\.nonsense/);
     expect((await settings('get')).stdout).toBe(
-      'rest.enabled=false\nrest.port=9000\nrest.host=127.0.0.1\nrest.allow=\n',
+      'rest.enabled=false\nrest.port=9000\nrest.host=127.0.0.1\nrest.allow=\nui.host=127.0.0.1\nui.port=8764\n',
     );
   });
 });

@@ -76,7 +76,7 @@ describe('pim start', () => {
     expectSuccess(await cli('settings', 'set', 'rest.port', String(first)));
     expectSuccess(await cli('settings', 'set', 'rest.host', 'localhost'));
     expectSuccess(await cli('settings', 'set', 'rest.enabled', 'true'));
-    const proc = track(spawnCli(dataDir, ['start']));
+    const proc = track(spawnCli(dataDir, ['start', '--ui-port', '0']));
     const [, url] = await proc.waitFor(/REST API listening on (http:\/\/\S+)\/api/);
     expect(url).toBe(`http://localhost:${first}`);
     expect((await apiRequest(`http://127.0.0.1:${first}`, 'GET', '/api/openapi.json')).status).toBe(200);
@@ -144,7 +144,9 @@ describe('pim start', () => {
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
     const settings = await cli('settings', 'get');
-    expect(settings.stdout).toBe('rest.enabled=true\nrest.port=8765\nrest.host=127.0.0.1\nrest.allow=\n');
+    expect(settings.stdout).toBe(
+      'rest.enabled=true\nrest.port=8765\nrest.host=127.0.0.1\nrest.allow=\nui.host=127.0.0.1\nui.port=8764\n',
+    );
   });
 
   it('on first run without PIM_ADMIN_PASSWORD prints a random admin password that works', async () => {
@@ -161,7 +163,7 @@ describe('pim start', () => {
   ])('does no first-run setup when %s: REST stays disabled', async (_label, args) => {
     expectSuccess(await runCliAsync(dataDir, args, { stdin: 'someone-pw\n' }));
     const proc: SpawnedProcess = track(
-      spawnCli(dataDir, ['start', '--port', '0'], { PIM_ADMIN_PASSWORD: 'x-pw' }),
+      spawnCli(dataDir, ['start', '--port', '0', '--ui-port', '0'], { PIM_ADMIN_PASSWORD: 'x-pw' }),
     );
     await proc.waitFor(/REST server is disabled/);
     expect(proc.output()).not.toMatch(/first start|listening/i);

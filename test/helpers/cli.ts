@@ -145,7 +145,7 @@ export async function startCli(
   env: Record<string, string> = {},
   extraArgs: string[] = [],
 ): Promise<StartedProcess> {
-  const spawned = spawnCli(dataDir, ['start', '--port', '0', ...extraArgs], env);
+  const spawned = spawnCli(dataDir, ['start', '--port', '0', '--ui-port', '0', ...extraArgs], env);
   try {
     const match = await spawned.waitFor(/REST API listening on (http:\/\/\S+)\/api/);
     return {

@@ -12,6 +12,8 @@ export type { ApiResponse, RequestOptions };
 export interface TestServer {
   app: Application;
   baseUrl: string;
+  /** The application window's server (http://127.0.0.1:PORT), when started with `window: true`. */
+  windowUrl: string;
   dataDir: string;
   clock: ManualClock;
   /** Logs in (admin by default) and returns the token. */
@@ -34,6 +36,13 @@ export interface StartOptions {
   /** Address the REST server binds to (default 127.0.0.1). */
   host?: string;
   httpLimits?: ApplicationOptions['httpLimits'];
+  /** Also serve the application window (on a free port); off by default, as tests of REST need none. */
+  window?: boolean;
+  /**
+   * REST follows the stored settings with this port (no override): for tests that move the
+   * server through the settings. Default: an override to any free port.
+   */
+  restPort?: number;
 }
 
 /** Starts the real application (same code path as `pim start`) on a free port with a temporary data folder. */
@@ -50,19 +59,24 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       await prep.workspaces.open(prep.ownerContext(), { workspaceId: ws.id });
     }
     await prep.settings.set('rest.enabled', true);
+    if (options.restPort !== undefined) await prep.settings.set('rest.port', options.restPort);
     await prep.stop();
   }
   const app = await Application.open({
     dataDir,
     clock,
-    restOverride: { port: 0, host: options.host ?? '127.0.0.1' },
+    restOverride: options.restPort === undefined ? { port: 0, host: options.host ?? '127.0.0.1' } : undefined,
     httpLimits: options.httpLimits,
+    uiOverride: { port: 0 },
+    noUi: options.window !== true,
     adminPassword: ADMIN_PASSWORD,
     settingsPollMs: 50,
   });
   const report = await app.start();
   if (!report.rest) throw new Error('REST server did not start');
   const baseUrl = `http://127.0.0.1:${report.rest.port}`;
+  const windowUrl = report.window ? `http://127.0.0.1:${report.window.port}` : '';
+  if (options.window && !windowUrl) throw new Error(`window server did not start: ${report.windowProblem}`);
 
   const request = <T>(method: string, path: string, opts?: RequestOptions) =>
     apiRequest<T>(baseUrl, method, path, opts);
@@ -70,6 +84,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   return {
     app,
     baseUrl,
+    windowUrl,
     dataDir,
     clock,
     request,
@@ -82,4 +97,14 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A TCP port that was free a moment ago (for tests that need a fixed port in the settings). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as { port: number }).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

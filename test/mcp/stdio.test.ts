@@ -82,6 +82,27 @@ describe('pim mcp: which tools', () => {
     expect(await names(viewer)).toEqual(READS);
   });
 
+  it('notices a user disabled or demoted while it runs (it holds no token)', async () => {
+    const started = await server();
+    await started.addUser('ed', 'EDITOR');
+    const agent = await connectStdio(started.dataDir, ['--user', 'ed'], { PIM_PASSWORD: 'ed-password' });
+    cleanup.push(() => agent.close());
+    await ok(agent, 'create_product', { supplierPid: 'BEFORE' });
+    const admin = started.app.ownerContext();
+    const id = await started.app.users.idOf(admin, 'ed');
+    await started.app.users.setRole(admin, id, 'VIEWER');
+    expect((await call(agent, 'create_product', { supplierPid: 'AFTER' })).data).toMatchObject({
+      status: 403,
+    });
+    expect(await names(agent)).toEqual(READS);
+    await started.app.users.setDisabled(admin, id, true);
+    expect((await call(agent, 'search_products')).data).toEqual({
+      error: "User 'ed' is disabled",
+      code: 'USER_DISABLED',
+      status: 401,
+    });
+  });
+
   it('speaks the 2026-07-28 revision as well as the 2025 one', async () => {
     const { dataDir } = await server();
     const modern = await stdio(dataDir, [], ADMIN, 'modern');

@@ -13,8 +13,19 @@ const host = SETTING_DEFINITIONS['rest.host'];
 
 describe('setting values', () => {
   it('has the spec defaults', () => {
-    expect(SETTING_KEYS).toEqual(['rest.enabled', 'rest.port', 'rest.host', 'rest.allow']);
+    expect(SETTING_KEYS).toEqual([
+      'rest.enabled',
+      'rest.port',
+      'rest.host',
+      'rest.allow',
+      'ui.host',
+      'ui.port',
+    ]);
     expect(SETTING_DEFINITIONS['rest.allow'].default).toBe('');
+    expect([SETTING_DEFINITIONS['ui.host'].default, SETTING_DEFINITIONS['ui.port'].default]).toEqual([
+      '127.0.0.1',
+      8764,
+    ]);
     expect([enabled.default, port.default, host.default]).toEqual([false, 8765, '127.0.0.1']);
   });
 

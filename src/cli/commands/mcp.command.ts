@@ -53,6 +53,8 @@ export async function mcpCommand({ dataDir, values }: CommandInput): Promise<num
         },
         {
           actor: user,
+          // The process holds no token: the user is read again before every request.
+          currentActor: () => app.users.current(user.id),
           selection: { readOnly: values['read-only'] === true, names },
           // Whatever the application has open now: `pim start` may open another workspace.
           workspace: () => app.workspaces.follow(),

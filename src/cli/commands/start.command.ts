@@ -1,20 +1,20 @@
 import { Application, type StartReport } from '../../app/application.js';
+import { endpointUrl } from '../../app/listening-server.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
 
-function parsePort(value: unknown): number | undefined {
+function parsePort(value: unknown, flag = '--port'): number | undefined {
   if (value === undefined) return undefined;
   const port = /^\d+$/.test(String(value)) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port > 65535)
-    throw new UsageError(`--port must be a number from 0 to 65535, not '${String(value)}'`);
+    throw new UsageError(`${flag} must be a number from 0 to 65535, not '${String(value)}'`);
   return port;
 }
 
 function banner(report: StartReport, dataDir: string, out: (line: string) => void): void {
-  const url = report.rest
-    ? `http://${report.rest.host.includes(':') ? `[${report.rest.host}]` : report.rest.host}:${report.rest.port}`
-    : undefined;
+  const url = report.rest ? endpointUrl(report.rest) : undefined;
   const first = report.firstRun;
+  const windowUrl = report.window ? `${endpointUrl(report.window)}/` : undefined;
   if (first) {
     out('pim: first start of this data folder, set up ready to try.');
     out(`  Data folder:  ${dataDir}`);
@@ -27,7 +27,10 @@ function banner(report: StartReport, dataDir: string, out: (line: string) => voi
     out(
       `  Workspace:    ${first.workspace.name} (opened; ${first.products} products, ${first.groups} groups) at ${first.workspace.rootpath}`,
     );
+    if (windowUrl) out(`  Window:       ${windowUrl}   (log in as admin)`);
   }
+  if (windowUrl && !first) out(`Application window on ${windowUrl}`);
+  if (report.windowProblem) out(`pim: the application window could not be served: ${report.windowProblem}`);
   if (report.workspaceProblem)
     out(`pim: the last open workspace could not be reopened: ${report.workspaceProblem}`);
   if (url) {
@@ -72,6 +75,7 @@ function stopSignal(out: (line: string) => void): Promise<void> {
 export async function startCommand({ dataDir, positionals, values, out }: CommandInput): Promise<void> {
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   const restOverride = { port: parsePort(values.port), host: values.host as string | undefined };
+  const uiOverride = { port: parsePort(values['ui-port'], '--ui-port') };
   // The application runs even with the REST server off, as the desktop window would.
   const keepAlive = setInterval(() => {}, 1 << 30);
   const stopped = stopSignal(out);
@@ -79,6 +83,8 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
     const app = await Application.open({
       dataDir,
       restOverride,
+      uiOverride,
+      noUi: values['no-ui'] === true,
       logger: { level: process.env.PIM_LOG_LEVEL ?? 'info' },
       adminPassword: process.env.PIM_ADMIN_PASSWORD,
     });

@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
+import { requireRight, type RequestContext } from '../context.js';
 import { ValidationError } from '../errors.js';
+import { RIGHTS } from '../users/roles.js';
 import { parseAllowList } from './address-allow.js';
 
 export interface Settings {
@@ -9,6 +11,8 @@ export interface Settings {
   'rest.port': number;
   'rest.host': string;
   'rest.allow': string;
+  'ui.host': string;
+  'ui.port': number;
 }
 export type SettingKey = keyof Settings;
 
@@ -21,6 +25,22 @@ interface SettingDefinition<T> {
 
 const HOSTNAME =
   /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+function parsePort(key: string, value: unknown): number {
+  const port = typeof value === 'number' ? value : /^\d+$/.test(String(value)) ? Number(value) : NaN;
+  if (!Number.isInteger(port) || port < 1024 || port > 65535) {
+    throw new ValidationError(`${key} must be a whole number from 1024 to 65535, not '${String(value)}'`);
+  }
+  return port;
+}
+
+function parseHost(key: string, value: unknown): string {
+  const host = String(value);
+  if (isIP(host) === 0 && !HOSTNAME.test(host)) {
+    throw new ValidationError(`${key} must be an IP address or host name, not '${host}'`);
+  }
+  return host;
+}
 
 export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Settings[K]> } = {
   'rest.enabled': {
@@ -35,32 +55,28 @@ export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Setting
   'rest.port': {
     default: 8765,
     description: 'TCP port of the REST server (1024 to 65535)',
-    parse(value) {
-      const port = typeof value === 'number' ? value : /^\d+$/.test(String(value)) ? Number(value) : NaN;
-      if (!Number.isInteger(port) || port < 1024 || port > 65535) {
-        throw new ValidationError(
-          `rest.port must be a whole number from 1024 to 65535, not '${String(value)}'`,
-        );
-      }
-      return port;
-    },
+    parse: (value) => parsePort('rest.port', value),
   },
   'rest.host': {
     default: '127.0.0.1',
     description: 'Address the REST server binds to; 127.0.0.1 answers this machine only',
-    parse(value) {
-      const host = String(value);
-      if (isIP(host) === 0 && !HOSTNAME.test(host)) {
-        throw new ValidationError(`rest.host must be an IP address or host name, not '${host}'`);
-      }
-      return host;
-    },
+    parse: (value) => parseHost('rest.host', value),
   },
   'rest.allow': {
     default: '',
     description:
       'Addresses and CIDR ranges allowed to call the REST server, comma-separated; empty: everyone who can reach it',
     parse: parseAllowList,
+  },
+  'ui.host': {
+    default: '127.0.0.1',
+    description: "Address the application window's server binds to; 127.0.0.1 answers this machine only",
+    parse: (value) => parseHost('ui.host', value),
+  },
+  'ui.port': {
+    default: 8764,
+    description: "TCP port of the application window's server (1024 to 65535)",
+    parse: (value) => parsePort('ui.port', value),
   },
 };
 
@@ -108,6 +124,36 @@ export class SettingsService {
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(parsed) }))
       .execute();
     return parsed;
+  }
+
+  /**
+   * Saves several settings at once for a user (the window's Settings dialog): the right
+   * Einstellungen, every value valid (a ValidationError names the key in `field`), then all stored
+   * together. Returns the settings as they were before, so that a caller can put them back.
+   */
+  async update(ctx: RequestContext, changes: Partial<Settings>): Promise<Settings> {
+    requireRight(ctx, RIGHTS.settings);
+    const parsed: [SettingKey, unknown][] = [];
+    for (const [key, value] of Object.entries(changes)) {
+      assertKey(key);
+      try {
+        parsed.push([key, SETTING_DEFINITIONS[key].parse(value as never)]);
+      } catch (error) {
+        if (error instanceof ValidationError) Object.assign(error, { field: key });
+        throw error;
+      }
+    }
+    const before = await this.getAll();
+    await this.db.transaction().execute(async (trx) => {
+      for (const [key, value] of parsed) {
+        await trx
+          .insertInto('setting')
+          .values({ key, value: JSON.stringify(value) })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+          .execute();
+      }
+    });
+    return before;
   }
 
   async anyStored(): Promise<boolean> {

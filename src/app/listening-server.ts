@@ -1,0 +1,83 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+export interface Endpoint {
+  host: string;
+  port: number;
+}
+
+/**
+ * A server that follows the settings while the application runs: started, stopped and moved
+ * at once (the REST server, the window's server). Changes are serialised; `build` makes a
+ * fresh Fastify app for each start.
+ */
+export class ListeningServer<App extends FastifyInstance = FastifyInstance> {
+  private app: App | undefined;
+  private endpoint: Endpoint | undefined;
+  private requested: Endpoint | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly build: () => Promise<App>) {}
+
+  /** Where the server listens now (the real port when 0 was asked for), if it runs. */
+  address(): Endpoint | undefined {
+    return this.endpoint;
+  }
+
+  /** Called after every change of state (started, stopped, moved). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Brings the server to the wanted state: stopped (undefined) or listening on host:port. Serialised. */
+  reconcile(wanted: Endpoint | undefined): Promise<void> {
+    const next = this.queue.then(() => this.apply(wanted));
+    this.queue = next.catch(() => undefined);
+    return next.finally(() => {
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  stop(): Promise<void> {
+    return this.reconcile(undefined);
+  }
+
+  private wantedMatches(wanted: Endpoint | undefined): boolean {
+    if (!wanted || !this.endpoint || !this.app) return !wanted && !this.app;
+    return wanted.host === this.requested?.host && wanted.port === this.requested.port;
+  }
+
+  private async apply(wanted: Endpoint | undefined): Promise<void> {
+    if (this.wantedMatches(wanted)) return;
+    await this.stopNow();
+    if (!wanted) return;
+    const app = await this.build();
+    try {
+      await app.listen({ host: wanted.host, port: wanted.port });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    const address = app.server.address() as AddressInfo;
+    this.app = app;
+    this.requested = wanted;
+    this.endpoint = { host: wanted.host, port: address.port };
+  }
+
+  private async stopNow(): Promise<void> {
+    const app = this.app;
+    this.app = undefined;
+    this.endpoint = undefined;
+    this.requested = undefined;
+    // Fastify's close lets in-flight requests finish before it resolves.
+    if (app) await app.close();
+  }
+}
+
+/** http://host:port, with brackets around an IPv6 address. */
+export function endpointUrl(endpoint: Endpoint): string {
+  const host = endpoint.host.includes(':') ? `[${endpoint.host}]` : endpoint.host;
+  return `http://${host}:${endpoint.port}`;
+}

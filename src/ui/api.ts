@@ -1,0 +1,84 @@
+/** The window's calls to its own server (/ui/api): the envelope unwrapped, errors as WindowError. */
+import type { RestState, SessionUserDto } from '../window/window-api.types.js';
+
+export type { MonitorEntry, RestState, WindowStatus } from '../window/window-api.types.js';
+
+export class WindowError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Envelope<T> {
+  success: boolean;
+  data?: T;
+  error?: string;
+  code?: string;
+  field?: string;
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/ui/api${path}`, {
+    method,
+    credentials: 'same-origin',
+    // The custom header is the window's CSRF guard: a page on another site cannot send it.
+    headers: { 'x-pim-window': '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json().catch(() => ({}))) as Envelope<T>;
+  if (!response.ok || !envelope.success) {
+    throw new WindowError(
+      envelope.error ?? `${response.status} ${response.statusText}`,
+      envelope.code ?? 'INTERNAL',
+      response.status,
+      envelope.field,
+    );
+  }
+  return envelope.data as T;
+}
+
+export type SessionUser = SessionUserDto;
+
+export interface SessionInfo {
+  user: SessionUser | null;
+  machineId: string;
+  version: string;
+}
+
+export interface RestSettings {
+  enabled: boolean;
+  port: number;
+  host: string;
+  allow: string;
+  state: RestState;
+  warning: string | null;
+  editable: boolean;
+}
+
+export interface UserRow {
+  id: number;
+  username: string;
+  role: string;
+  disabled: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+export interface WorkspaceRow {
+  id: number;
+  name: string;
+  rootpath: string;
+  active: boolean;
+}
+
+/** The rights' names, as the spec writes them. */
+export const RIGHTS = {
+  settings: 'Einstellungen',
+  users: 'Benutzerverwaltung',
+  workspaces: 'Arbeitsbereiche',
+};

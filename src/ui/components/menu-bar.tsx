@@ -1,0 +1,76 @@
+import { Button, Group, Menu, Switch, useMantineColorScheme } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, type WindowStatus } from '../api.js';
+import { LanguageSwitch } from './language-switch.js';
+
+export type View = 'home' | 'monitor' | 'users';
+export type Dialog = 'settings' | 'workspace' | 'about';
+
+interface Props {
+  onView: (view: View) => void;
+  onDialog: (dialog: Dialog) => void;
+  onLoggedOut: (reason: string) => void;
+}
+
+/** A desktop application's menu bar; every menu is a button with a keyboard-reachable list. */
+export function MenuBar({ onView, onDialog, onLoggedOut }: Props) {
+  const { t } = useTranslation();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const queryClient = useQueryClient();
+  // The REST server's reference page, where it runs now.
+  const apiReference = () => {
+    const url = queryClient.getQueryData<WindowStatus>(['status'])?.rest.url;
+    return url ? `${url}/docs` : 'http://127.0.0.1:8765/api/docs';
+  };
+  const logout = async () => {
+    await api('POST', '/session/logout').catch(() => undefined);
+    onLoggedOut('logout');
+  };
+  const menu = (label: string, items: { label: string; onClick: () => void }[]) => (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" size="compact-sm">
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => (
+          <Menu.Item key={item.label} onClick={item.onClick}>
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+  return (
+    <Group h="100%" px="sm" justify="space-between" component="nav" aria-label={t('app.title')}>
+      <Group gap={2}>
+        <Button variant="transparent" size="compact-sm" fw={700} onClick={() => onView('home')}>
+          pim
+        </Button>
+        {menu(t('menu.file'), [
+          { label: t('menu.openWorkspace'), onClick: () => onDialog('workspace') },
+          { label: t('menu.logout'), onClick: () => void logout() },
+          { label: t('menu.quit'), onClick: () => void logout() },
+        ])}
+        {menu(t('menu.window'), [{ label: t('menu.monitor'), onClick: () => onView('monitor') }])}
+        {menu(t('menu.settings'), [{ label: t('menu.settingsDialog'), onClick: () => onDialog('settings') }])}
+        {menu(t('menu.users'), [{ label: t('menu.manageUsers'), onClick: () => onView('users') }])}
+        {menu(t('menu.help'), [
+          { label: t('menu.about'), onClick: () => onDialog('about') },
+          { label: t('menu.apiReference'), onClick: () => window.open(apiReference(), '_blank', 'noopener') },
+        ])}
+      </Group>
+      <Group gap="sm">
+        <Switch
+          size="sm"
+          label={t('menu.theme')}
+          checked={colorScheme === 'dark'}
+          onChange={(e) => setColorScheme(e.currentTarget.checked ? 'dark' : 'light')}
+        />
+        <LanguageSwitch />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,123 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, RIGHTS, WindowError, type RestSettings } from '../api.js';
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
+
+/** Settings › Rest API: Enabled, Port, Address, Save; takes effect at once; read only without the right. */
+export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: ['settings', 'rest'],
+    queryFn: () => api<RestSettings>('GET', '/settings/rest'),
+    enabled: opened,
+  });
+  const [enabled, setEnabled] = useState(false);
+  const [port, setPort] = useState<number | string>(8765);
+  const [host, setHost] = useState('127.0.0.1');
+  useEffect(() => {
+    if (!settings.data) return;
+    setEnabled(settings.data.enabled);
+    setPort(settings.data.port);
+    setHost(settings.data.host);
+  }, [settings.data]);
+  const save = useMutation({
+    mutationFn: () => api<RestSettings>('PUT', '/settings/rest', { enabled, port: Number(port), host }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(['settings', 'rest'], data);
+      void queryClient.invalidateQueries({ queryKey: ['status'] });
+    },
+  });
+  const error = save.error instanceof WindowError ? save.error : undefined;
+  const editable = settings.data?.editable ?? false;
+  const state = settings.data?.state;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('settings.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Tabs defaultValue="rest">
+        <Tabs.List>
+          <Tabs.Tab value="rest">{t('settings.restTab')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="rest" pt="md">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate();
+            }}
+          >
+            <Stack>
+              {settings.data && !editable && (
+                <Alert color="yellow" role="note">
+                  {t('settings.readOnly', { right: RIGHTS.settings })}
+                </Alert>
+              )}
+              <Checkbox
+                label={t('settings.enabled')}
+                checked={enabled}
+                disabled={!editable}
+                onChange={(e) => setEnabled(e.currentTarget.checked)}
+              />
+              <NumberInput
+                label={t('settings.port')}
+                value={port}
+                onChange={setPort}
+                min={1024}
+                max={65535}
+                allowDecimal={false}
+                disabled={!editable}
+                error={error && error.field !== 'host' ? error.message : undefined}
+              />
+              <TextInput
+                label={t('settings.host')}
+                description={t('settings.hostHint')}
+                value={host}
+                disabled={!editable}
+                onChange={(e) => setHost(e.currentTarget.value)}
+                error={error?.field === 'host' ? error.message : undefined}
+              />
+              {!LOOPBACK.test(host) && (
+                <Alert color="orange" role="alert">
+                  {t('settings.notLoopback')}
+                </Alert>
+              )}
+              {save.error && !error && (
+                <Alert color="red" role="alert">
+                  {save.error.message}
+                </Alert>
+              )}
+              <Text size="sm" data-testid="rest-state">
+                {t('settings.state')}:{' '}
+                {state?.running ? t('settings.running', { url: state.url }) : t('settings.stopped')}
+              </Text>
+              <Group justify="flex-end">
+                {save.isSuccess && !save.isPending && <Text size="sm">{t('settings.saved')}</Text>}
+                <Button type="submit" disabled={!editable} loading={save.isPending}>
+                  {t('settings.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import { AppShell } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, type SessionInfo, type WindowStatus } from '../api.js';
+import { useServerEvents } from '../use-server-events.js';
+import { AboutDialog } from './about-dialog.js';
+import { HomeView } from './home-view.js';
+import { MenuBar, type Dialog, type View } from './menu-bar.js';
+import { MonitorView } from './monitor-view.js';
+import { OpenWorkspaceDialog } from './open-workspace-dialog.js';
+import { SettingsDialog } from './settings-dialog.js';
+import { StatusBar } from './status-bar.js';
+import { UsersView } from './users-view.js';
+
+/** The application window: menu bar, the current view, the status bar; dialogs above. */
+export function Shell({
+  session,
+  onSessionEnded,
+}: {
+  session: SessionInfo;
+  onSessionEnded: (reason: string) => void;
+}) {
+  const [view, setView] = useState<View>('home');
+  const [dialog, setDialog] = useState<Dialog | undefined>();
+  useServerEvents(onSessionEnded);
+  const status = useQuery({ queryKey: ['status'], queryFn: () => api<WindowStatus>('GET', '/status') });
+  const close = () => setDialog(undefined);
+  return (
+    <AppShell header={{ height: 44 }} footer={{ height: 32 }} padding="md">
+      <AppShell.Header>
+        <MenuBar onView={setView} onDialog={setDialog} onLoggedOut={onSessionEnded} />
+      </AppShell.Header>
+      <AppShell.Main>
+        {view === 'home' && <HomeView session={session} status={status.data} />}
+        {view === 'monitor' && <MonitorView />}
+        {view === 'users' && <UsersView user={session.user!} />}
+      </AppShell.Main>
+      <AppShell.Footer>
+        <StatusBar status={status.data} />
+      </AppShell.Footer>
+      <SettingsDialog opened={dialog === 'settings'} onClose={close} />
+      <OpenWorkspaceDialog opened={dialog === 'workspace'} onClose={close} />
+      <AboutDialog opened={dialog === 'about'} onClose={close} session={session} />
+    </AppShell>
+  );
+}

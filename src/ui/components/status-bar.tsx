@@ -1,0 +1,42 @@
+import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { WindowStatus } from '../api.js';
+
+/** User and role, the open workspace, the REST server's state: live (server push). */
+export function StatusBar({ status }: { status: WindowStatus | undefined }) {
+  const { t } = useTranslation();
+  if (!status) return null;
+  const rest = status.rest;
+  const restText = rest.running
+    ? t('status.restRunning', { url: rest.url })
+    : rest.enabled && rest.problem
+      ? t('status.restProblem', { problem: rest.problem })
+      : t('status.restStopped');
+  return (
+    <Group h="100%" px="sm" gap="lg" role="status" aria-live="polite">
+      <Text size="sm">
+        {t('status.user')}: <strong data-testid="status-user">{status.user?.username}</strong> (
+        {status.user?.role})
+      </Text>
+      <Text size="sm">
+        {t('status.workspace')}:{' '}
+        <strong data-testid="status-workspace">{status.workspace?.name ?? t('status.noWorkspace')}</strong>
+      </Text>
+      <Text size="sm">
+        {t('status.rest')}:{' '}
+        <span
+          aria-hidden
+          style={{
+            display: 'inline-block',
+            width: 9,
+            height: 9,
+            borderRadius: '50%',
+            marginRight: 4,
+            background: `var(--mantine-color-${rest.running ? 'green' : rest.enabled ? 'red' : 'gray'}-6)`,
+          }}
+        />
+        <strong data-testid="status-rest">{restText}</strong>
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,239 @@
+import {
+  Alert,
+  Text,
+  Button,
+  Group,
+  Menu,
+  PasswordInput,
+  Select,
+  Stack,
+  Table,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, RIGHTS, type SessionUser, type UserRow } from '../api.js';
+
+const ROLES = ['ADMIN', 'EDITOR', 'VIEWER'];
+const column = createColumnHelper<UserRow>();
+
+/** Users (right Benutzerverwaltung): list, add, role, password, disable and enable, end sessions. */
+export function UsersView({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const allowed = user.rights.includes(RIGHTS.users);
+  const users = useQuery({
+    queryKey: ['users'],
+    queryFn: () => api<UserRow[]>('GET', '/users'),
+    enabled: allowed,
+  });
+  const change = useMutation({
+    mutationFn: ({ method, path, body }: { method: string; path: string; body?: unknown }) =>
+      api(method, path, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+  const [passwordFor, setPasswordFor] = useState<UserRow | undefined>();
+
+  const columns = useMemo(
+    () => [
+      column.accessor('username', { header: () => t('users.name') }),
+      column.accessor('role', {
+        header: () => t('users.role'),
+        cell: (info) => (
+          <Select
+            aria-label={`${t('users.role')} ${info.row.original.username}`}
+            data={ROLES}
+            value={info.getValue()}
+            allowDeselect={false}
+            w={130}
+            onChange={(role) =>
+              role &&
+              change.mutate({ method: 'PUT', path: `/users/${info.row.original.id}/role`, body: { role } })
+            }
+          />
+        ),
+      }),
+      column.accessor('lastLoginAt', {
+        header: () => t('users.lastLogin'),
+        cell: (info) => (info.getValue() ? new Date(info.getValue()!).toLocaleString() : t('users.never')),
+      }),
+      column.accessor('disabled', {
+        header: () => t('users.state'),
+        cell: (info) => (
+          <Text size="sm" fw={info.getValue() ? 700 : 400}>
+            {info.getValue() ? t('users.disabled') : t('users.active')}
+          </Text>
+        ),
+      }),
+      column.display({
+        id: 'actions',
+        header: () => t('users.actions'),
+        cell: (info) => {
+          const row = info.row.original;
+          return (
+            <Menu>
+              <Menu.Target>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  aria-label={`${t('users.actions')} ${row.username}`}
+                >
+                  …
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setPasswordFor(row)}>{t('users.resetPassword')}</Menu.Item>
+                <Menu.Item
+                  onClick={() =>
+                    change.mutate({
+                      method: 'POST',
+                      path: `/users/${row.id}/${row.disabled ? 'enable' : 'disable'}`,
+                    })
+                  }
+                >
+                  {row.disabled ? t('users.enable') : t('users.disable')}
+                </Menu.Item>
+                <Menu.Item onClick={() => change.mutate({ method: 'POST', path: `/users/${row.id}/logout` })}>
+                  {t('users.endSessions')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          );
+        },
+      }),
+    ],
+    [t, change],
+  );
+  const table = useReactTable({ data: users.data ?? [], columns, getCoreRowModel: getCoreRowModel() });
+
+  if (!allowed) {
+    return (
+      <Alert color="yellow" role="note">
+        {t('users.noRight', { right: RIGHTS.users })}
+      </Alert>
+    );
+  }
+  return (
+    <Stack component="section" aria-labelledby="users-title" maw={1000}>
+      <Title order={1} size="h3" id="users-title">
+        {t('users.title')}
+      </Title>
+      {(users.error ?? change.error) && (
+        <Alert color="red" role="alert">
+          {(users.error ?? change.error)?.message}
+        </Alert>
+      )}
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => (
+                <Table.Th key={header.id}>
+                  {flexRender(header.column.columnDef.header, header.getContext())}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {table.getRowModel().rows.map((row) => (
+            <Table.Tr key={row.id} data-testid={`user-${row.original.username}`}>
+              {row.getVisibleCells().map((cell) => (
+                <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {passwordFor && <PasswordForm user={passwordFor} onDone={() => setPasswordFor(undefined)} />}
+      <AddUserForm />
+    </Stack>
+  );
+}
+
+function PasswordForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const set = useMutation({
+    mutationFn: () => api('PUT', `/users/${user.id}/password`, { password }),
+    onSuccess: onDone,
+  });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        set.mutate();
+      }}
+    >
+      <Group align="flex-end">
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+          label={`${t('users.newPassword')} (${user.username})`}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          required
+          autoComplete="new-password"
+          error={set.error?.message}
+        />
+        <Button type="submit" loading={set.isPending}>
+          {t('users.setPassword')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function AddUserForm() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [username, setUsername] = useState('');
+  const [role, setRole] = useState<string | null>('EDITOR');
+  const [password, setPassword] = useState('');
+  const add = useMutation({
+    mutationFn: () => api('POST', '/users', { username, role, password }),
+    onSuccess: () => {
+      setUsername('');
+      setPassword('');
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate();
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="add-user-title">
+      <Title order={2} size="h4" id="add-user-title" mb="xs">
+        {t('users.add')}
+      </Title>
+      <Group align="flex-start">
+        <TextInput
+          label={t('users.name')}
+          value={username}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+          required
+        />
+        <Select label={t('users.role')} data={ROLES} value={role} onChange={setRole} allowDeselect={false} />
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+          label={t('users.initialPassword')}
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          required
+          autoComplete="new-password"
+        />
+        <Button type="submit" mt={24} loading={add.isPending}>
+          {t('users.create')}
+        </Button>
+      </Group>
+      {add.error && (
+        <Alert color="red" role="alert" mt="sm">
+          {add.error.message}
+        </Alert>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { ok, okEmpty } from '../../http/envelope.js';
+import { openEventStream } from '../event-stream.js';
+import type { WindowDeps } from '../window-deps.js';
+import { clearSessionCookie, sessionCookie, setSessionCookie } from '../window-guard.js';
+import type { WindowEvents } from '../window-events.js';
+import { LoginRequest, type LoginBody } from '../window.schemas.js';
+
+/** The desktop session: who is logged in to this instance's window, login, logout, and the push channel. */
+export function sessionRoutes(app: FastifyInstance, deps: WindowDeps, events: WindowEvents): void {
+  app.get('/ui/api/session', { config: { windowPublic: true } }, async (request) => {
+    let user = null;
+    try {
+      const current = await deps.sessions.authenticateDesktop(sessionCookie(request));
+      user = { username: current.username, role: current.role, rights: current.rights };
+    } catch {
+      // No session, or it ended: the login screen.
+    }
+    return ok({ user, machineId: deps.machineId, version: deps.version });
+  });
+
+  app.post<{ Body: LoginBody }>(
+    '/ui/api/session/login',
+    { config: { windowPublic: true }, schema: { body: LoginRequest } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const result = await deps.sessions.loginDesktop(username, password, {
+        address: request.socket.remoteAddress ?? '',
+        origin: request.headers.origin,
+      });
+      setSessionCookie(reply, result.token);
+      const user = result.user;
+      return ok({
+        user: { username: user.username, role: user.role, rights: user.rights },
+        replaced: result.replaced,
+      });
+    },
+  );
+
+  app.post('/ui/api/session/logout', async (request, reply) => {
+    await deps.sessions.logoutDesktop(sessionCookie(request)!);
+    clearSessionCookie(reply);
+    return okEmpty();
+  });
+
+  /** The window's push channel: `status` whenever the status bar changes, `session-ended` once. */
+  app.get('/ui/api/events', async (request, reply) => {
+    const stream = openEventStream(reply, () => unsubscribe());
+    const unsubscribe = events.subscribe(stream);
+    stream.send('status', await events.status());
+  });
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RIGHTS, type RequestContext } from '../../domain/context.js';
+import { ValidationError } from '../../domain/errors.js';
+import { exposureWarning } from '../../domain/settings/address-allow.js';
+import { ok } from '../../http/envelope.js';
+import { probePort } from '../port-probe.js';
+import type { WindowDeps } from '../window-deps.js';
+import { RestSettingsRequest, type RestSettingsBody } from '../window.schemas.js';
+
+export function windowContext(request: FastifyRequest, deps: WindowDeps): RequestContext {
+  return { actor: request.user!, clock: deps.clock, workspace: deps.workspaces.current() };
+}
+
+const PORT_PROBLEMS: Record<string, string> = {
+  EADDRINUSE: 'is in use by another program',
+  EACCES: 'may not be used by pim (permission denied)',
+  EADDRNOTAVAIL: 'cannot be bound: the address does not belong to this machine',
+};
+
+function portRefused(host: string, port: number, code: string): ValidationError {
+  const problem = PORT_PROBLEMS[code] ?? `cannot be bound (${code})`;
+  const error = new ValidationError(`Port ${port} on ${host} ${problem}`, 'PORT_IN_USE');
+  return Object.assign(error, { field: code === 'EADDRNOTAVAIL' ? 'host' : 'port' });
+}
+
+/** Settings › Rest API: the saved settings, the server's real state, and saving them (right Einstellungen). */
+export function settingsRoutes(app: FastifyInstance, deps: WindowDeps): void {
+  const view = async (request: FastifyRequest) => {
+    const settings = await deps.settings.getAll();
+    return {
+      enabled: settings['rest.enabled'],
+      port: settings['rest.port'],
+      host: settings['rest.host'],
+      allow: settings['rest.allow'],
+      state: deps.restState(),
+      warning: exposureWarning(settings) ?? null,
+      editable: request.user!.rights.includes(RIGHTS.settings),
+    };
+  };
+
+  app.get('/ui/api/settings/rest', async (request) => ok(await view(request)));
+
+  app.put<{ Body: RestSettingsBody }>(
+    '/ui/api/settings/rest',
+    { schema: { body: RestSettingsRequest } },
+    async (request) => {
+      const ctx = windowContext(request, deps);
+      const { enabled, port, host } = request.body;
+      const running = deps.restState();
+      const moves = !running.running || running.port !== port || running.host !== host;
+      // A busy port is refused before anything is saved (the right is checked first, by update).
+      if (enabled && moves && ctx.actor.rights.includes(RIGHTS.settings)) {
+        const problem = await probePort(host, port);
+        if (problem) throw portRefused(host, port, problem);
+      }
+      const before = await deps.settings.update(ctx, {
+        'rest.enabled': enabled,
+        'rest.port': port,
+        'rest.host': host,
+      });
+      try {
+        await deps.applySettings();
+      } catch (error) {
+        // Taken between the probe and the start: put everything back as it was.
+        await deps.settings.update(ctx, {
+          'rest.enabled': before['rest.enabled'],
+          'rest.port': before['rest.port'],
+          'rest.host': before['rest.host'],
+        });
+        await deps.applySettings().catch(() => undefined);
+        throw portRefused(host, port, (error as NodeJS.ErrnoException).code ?? 'EUNKNOWN');
+      }
+      return ok(await view(request));
+    },
+  );
+}

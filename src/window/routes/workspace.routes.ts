@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope.js';
+import type { WindowDeps } from '../window-deps.js';
+import type { WindowEvents } from '../window-events.js';
+import { OpenWorkspaceWindowRequest } from '../window.schemas.js';
+import { windowContext } from './settings.routes.js';
+
+/** The status bar's facts, and File › Open workspace. */
+export function workspaceRoutes(app: FastifyInstance, deps: WindowDeps, events: WindowEvents): void {
+  app.get('/ui/api/status', async () => ok(await events.status()));
+
+  app.get('/ui/api/workspaces', async (request) =>
+    ok(await deps.workspaces.list(windowContext(request, deps))),
+  );
+
+  app.post<{ Body: { workspaceId: number } }>(
+    '/ui/api/workspaces/open',
+    { schema: { body: OpenWorkspaceWindowRequest } },
+    async (request) => ok(await deps.workspaces.open(windowContext(request, deps), request.body)),
+  );
+}

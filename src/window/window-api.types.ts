@@ -1,0 +1,42 @@
+/**
+ * The JSON the window's endpoints answer, shared by the server (src/window) and the front end
+ * (src/ui imports these types only): one definition of each shape on both sides.
+ */
+
+/** The REST server as the window shows it. */
+export interface RestState {
+  enabled: boolean;
+  running: boolean;
+  host: string;
+  port: number;
+  /** http://host:port/api while it runs. */
+  url?: string;
+  /** Why it does not run although enabled (e.g. the port is taken). */
+  problem?: string;
+}
+
+/** A user as the window knows the logged-in one. */
+export interface SessionUserDto {
+  username: string;
+  role: string;
+  rights: readonly string[];
+}
+
+/** What the status bar shows, pushed to the window whenever it changes. */
+export interface WindowStatus {
+  user: SessionUserDto | null;
+  workspace: { id: number; name: string } | null;
+  rest: RestState;
+  machineId: string;
+}
+
+/** One entry of the REST API monitor (also MCP tool calls, method MCP). */
+export interface MonitorEntry {
+  method: string;
+  /** Path and query string, secrets masked; the tool's name for MCP. */
+  path: string;
+  user?: string;
+  status: number;
+  timestamp: string;
+  durationMs: number;
+}

@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { UnauthorizedError } from '../domain/errors.js';
+import type {} from '../http/auth.hook.js';
+import { failure } from '../http/envelope.js';
+import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
+import { endAllStreams } from './event-stream.js';
+import { monitorRoutes } from './routes/monitor.routes.js';
+import { sessionRoutes } from './routes/session.routes.js';
+import { settingsRoutes } from './routes/settings.routes.js';
+import { usersRoutes } from './routes/users.routes.js';
+import { workspaceRoutes } from './routes/workspace.routes.js';
+import type { WindowDeps } from './window-deps.js';
+import { installWindowErrorHandler } from './window-errors.js';
+import { WindowEvents } from './window-events.js';
+import { checkSameOrigin, hostAllowed, sessionCookie } from './window-guard.js';
+
+/** The window's page may load only its own scripts and styles (Mantine sets style attributes). */
+const WINDOW_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/**
+ * The application window's server: the built front end (src/ui, in dist/ui) and the window's
+ * own endpoints under /ui/api, thin adapters over the domain services. Served whether or not
+ * the REST server runs; the window never goes through the REST server.
+ */
+export async function buildWindowApp(
+  deps: WindowDeps,
+  options: { logger?: FastifyServerOptions['logger']; loopbackOnly: () => boolean },
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, schemaErrorFormatter });
+  app.setValidatorCompiler(validatorCompiler);
+  installWindowErrorHandler(app);
+  app.decorateRequest('user', undefined);
+  await app.register(cookie);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
+    if (!hostAllowed(request, options.loopbackOnly())) {
+      return reply
+        .code(403)
+        .send(
+          failure(
+            'The window answers this machine only: open it as localhost or 127.0.0.1',
+            'HOST_NOT_ALLOWED',
+          ),
+        );
+    }
+    if (!request.url.startsWith('/ui/api/')) {
+      reply.header('content-security-policy', WINDOW_CSP);
+      return;
+    }
+    reply.header('cache-control', 'no-store');
+    checkSameOrigin(request);
+    if (request.routeOptions.config.windowPublic === true) return;
+    if (request.is404) throw new UnauthorizedError('Log in to the window first', 'UNAUTHORIZED');
+    request.user = await deps.sessions.authenticateDesktop(sessionCookie(request));
+  });
+
+  const events = new WindowEvents(deps);
+  app.addHook('preClose', async () => {
+    events.close();
+    endAllStreams();
+  });
+  sessionRoutes(app, deps, events);
+  workspaceRoutes(app, deps, events);
+  settingsRoutes(app, deps);
+  monitorRoutes(app, deps);
+  usersRoutes(app, deps);
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send(failure(`No window endpoint ${request.method} ${request.url.split('?')[0]}`, 'ROUTE_NOT_FOUND')),
+  );
+
+  if (existsSync(join(deps.uiDir, 'index.html'))) {
+    // Hashed assets never change under their name: cached for a year. index.html is always checked.
+    await app.register(fastifyStatic, {
+      root: deps.uiDir,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        res.setHeader(
+          'cache-control',
+          path.includes(`${join('/', 'assets', '/')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.get('/', async (_request, reply) =>
+      reply
+        .code(503)
+        .type('text/plain')
+        .send('The window has not been built: run npm run build (npm ci does it).'),
+    );
+  }
+  return app;
+}

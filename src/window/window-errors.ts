@@ -1,0 +1,28 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { DomainError } from '../domain/errors.js';
+import { errorStatus } from '../domain/error-codes.js';
+import { failure } from '../http/envelope.js';
+
+/**
+ * The window's errors: the envelope with REST's sentence and code (the window translates codes
+ * it knows into the user's language and shows the sentence otherwise). `field` names the input
+ * at fault where the window shows the message beside a field.
+ */
+export function installWindowErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
+    if (error instanceof DomainError) {
+      const field = (error as DomainError & { field?: string }).field;
+      return reply
+        .code(errorStatus(error.detailCode))
+        .send({ ...failure(error.message, error.detailCode), ...(field ? { field } : {}) });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) return reply.code(400).send(failure(error.message, 'VALIDATION_FAILED'));
+    if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+      return reply.code(400).send(failure('The request is malformed', 'MALFORMED_REQUEST'));
+    }
+    request.log.error({ err: error }, 'unexpected error in the window server');
+    if (process.env.PIM_DEBUG_WINDOW) console.error(error);
+    return reply.code(500).send(failure('Internal server error', 'INTERNAL'));
+  });
+}

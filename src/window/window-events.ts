@@ -1,0 +1,56 @@
+import type { EventStream } from './event-stream.js';
+import type { WindowDeps } from './window-deps.js';
+import { windowStatus, type WindowStatus } from './window-status.js';
+
+const STATUS_CHECK_MS = 250;
+
+/**
+ * The window's server push. The end of the desktop session is sent at once (the session service
+ * reports it); the status (user, workspace, REST server) is compared every 250 ms while a window
+ * listens, and sent when it changed, whoever changed it (REST, an agent, the CLI).
+ */
+export class WindowEvents {
+  private readonly streams = new Set<EventStream>();
+  private timer: NodeJS.Timeout | undefined;
+  private last = '';
+  private readonly stopListening: () => void;
+
+  constructor(private readonly deps: WindowDeps) {
+    this.stopListening = deps.sessions.onDesktopSessionEnded((event) => {
+      for (const stream of this.streams) {
+        stream.send('session-ended', event);
+        stream.end();
+      }
+    });
+  }
+
+  async status(): Promise<WindowStatus> {
+    return windowStatus(this.deps, this.deps.sessions.desktopUser());
+  }
+
+  subscribe(stream: EventStream): () => void {
+    this.streams.add(stream);
+    this.timer ??= setInterval(() => void this.check(), STATUS_CHECK_MS);
+    return () => {
+      this.streams.delete(stream);
+      if (this.streams.size === 0 && this.timer) {
+        clearInterval(this.timer);
+        this.timer = undefined;
+      }
+    };
+  }
+
+  private async check(): Promise<void> {
+    const status = await this.status();
+    const json = JSON.stringify(status);
+    if (json === this.last) return;
+    this.last = json;
+    for (const stream of this.streams) stream.send('status', status);
+  }
+
+  close(): void {
+    this.stopListening();
+    if (this.timer) clearInterval(this.timer);
+    this.streams.clear();
+  }
+}

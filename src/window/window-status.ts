@@ -1,0 +1,18 @@
+import type { AuthenticatedUser } from '../domain/sessions/session.service.js';
+import type { WindowStatus } from './window-api.types.js';
+import type { WindowDeps } from './window-deps.js';
+
+export type { WindowStatus } from './window-api.types.js';
+
+export async function windowStatus(
+  deps: WindowDeps,
+  user: AuthenticatedUser | undefined,
+): Promise<WindowStatus> {
+  const workspace = await deps.workspaces.follow();
+  return {
+    user: user ? { username: user.username, role: user.role, rights: user.rights } : null,
+    workspace: workspace ? { id: workspace.id, name: workspace.name } : null,
+    rest: deps.restState(),
+    machineId: deps.machineId,
+  };
+}

@@ -1,0 +1,216 @@
+import { createServer, type Server } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freePort, startServer, type TestServer } from '../helpers/server.js';
+import { WindowClient } from '../helpers/window.js';
+
+let server: TestServer;
+let restPort: number;
+beforeEach(async () => {
+  restPort = await freePort();
+  server = await startServer({ window: true, restPort });
+});
+afterEach(async () => server.stop());
+
+describe('the desktop session', () => {
+  it('opens with the desktop credentials and an HttpOnly, SameSite=Strict cookie', async () => {
+    const window = new WindowClient(server);
+    expect((await window.request('GET', '/session')).body.data).toMatchObject({ user: null });
+    expect((await window.request('GET', '/status')).status).toBe(401);
+    const wrong = await window.request('POST', '/session/login', {
+      body: { username: 'admin', password: 'nope' },
+    });
+    expect(wrong.status).toBe(401);
+    const res = await window.request('POST', '/session/login', {
+      body: { username: 'admin', password: 'admin-password-1' },
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^pim_desktop=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect((await window.request('GET', '/session')).body.data).toMatchObject({
+      user: { username: 'admin', role: 'ADMIN' },
+    });
+    expect((await window.request('GET', '/status')).body.data).toMatchObject({
+      user: { username: 'admin' },
+      workspace: { name: 'Test' },
+      rest: { enabled: true, running: true },
+    });
+  });
+
+  it('refuses state changes without the window header or from another site (CSRF)', async () => {
+    const window = new WindowClient(server);
+    const body = { username: 'admin', password: 'admin-password-1' };
+    const noHeader = await window.request('POST', '/session/login', { body, windowHeader: false });
+    expect(noHeader.status).toBe(403);
+    expect(noHeader.body.code).toBe('CSRF_REFUSED');
+    const foreign = await window.request('POST', '/session/login', {
+      body,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    await window.login();
+    const own = await window.request('POST', '/session/logout', { headers: { origin: server.windowUrl } });
+    expect(own.status).toBe(200);
+  });
+
+  it('answers only this machine while bound to loopback (DNS rebinding)', async () => {
+    // fetch cannot set Host; node:http can.
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        `${server.windowUrl}/ui/api/session`,
+        { headers: { host: 'evil.example' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(403);
+  });
+
+  it("ends the other user's desktop session at once when another user logs in", async () => {
+    await server.addUser('erika', 'EDITOR');
+    const first = new WindowClient(server);
+    await first.login();
+    const events = first.events();
+    await events.waitFor((e) => e.event === 'status');
+    const second = new WindowClient(server);
+    await second.login('erika', 'erika-password');
+    const ended = await events.waitFor((e) => e.event === 'session-ended', 1_000);
+    expect(ended.data).toMatchObject({ username: 'admin', reason: 'replaced' });
+    expect((await first.request('GET', '/status')).status).toBe(401);
+    expect((await second.request('GET', '/status')).body.data).toMatchObject({ user: { username: 'erika' } });
+    events.close();
+  });
+
+  it('closes when the desktop user logs out over REST, within a second; window logout keeps REST tokens', async () => {
+    const window = new WindowClient(server);
+    await window.login();
+    const token = await server.login();
+    const events = window.events();
+    await events.waitFor((e) => e.event === 'status');
+    expect((await server.request('POST', '/api/auth/logout', { token })).status).toBe(200);
+    const ended = await events.waitFor((e) => e.event === 'session-ended', 1_000);
+    expect(ended.data).toMatchObject({ reason: 'rest-logout' });
+    expect((await window.request('GET', '/status')).status).toBe(401);
+
+    await window.login();
+    const other = await server.login();
+    expect((await window.request('POST', '/session/logout')).status).toBe(200);
+    expect((await server.request('GET', '/api/workspace', { token: other })).status).toBe(200);
+    events.close();
+  });
+});
+
+describe('Settings › Rest API', () => {
+  async function busyPort(): Promise<{ port: number; close: () => Promise<void> }> {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    return { port, close: () => new Promise((resolve) => blocker.close(() => resolve())) };
+  }
+
+  it('starts, moves and stops the REST server at once, and refuses a busy port changing nothing', async () => {
+    const window = new WindowClient(server);
+    await window.login();
+    const current = (await window.request<{ port: number; state: { port: number } }>('GET', '/settings/rest'))
+      .body.data!;
+    expect(current).toMatchObject({ enabled: true, editable: true, state: { running: true } });
+
+    const blocked = await busyPort();
+    const refused = await window.request('PUT', '/settings/rest', {
+      body: { enabled: true, port: blocked.port, host: '127.0.0.1' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'PORT_IN_USE', field: 'port' });
+    expect(refused.body.error).toContain(`Port ${blocked.port}`);
+    expect(await server.app.settings.get('rest.port')).toBe(restPort);
+    await blocked.close();
+
+    const off = await window.request('PUT', '/settings/rest', {
+      body: { enabled: false, port: restPort, host: '127.0.0.1' },
+    });
+    expect(off.body.data).toMatchObject({ enabled: false, state: { running: false } });
+    await expect(fetch(`${server.baseUrl}/api/workspace`)).rejects.toThrow();
+
+    const free = await busyPort();
+    await free.close();
+    const on = await window.request<{ state: { url: string } }>('PUT', '/settings/rest', {
+      body: { enabled: true, port: free.port, host: '127.0.0.1' },
+    });
+    expect(on.status).toBe(200);
+    expect(on.body.data!.state.url).toBe(`http://127.0.0.1:${free.port}/api`);
+    const token = await (
+      await import('../helpers/http.js')
+    ).loginAt(`http://127.0.0.1:${free.port}`, 'admin', 'admin-password-1');
+    const res = await fetch(`http://127.0.0.1:${free.port}/api/workspace`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+
+    const outOfRange = await window.request('PUT', '/settings/rest', {
+      body: { enabled: true, port: 80, host: '127.0.0.1' },
+    });
+    expect(outOfRange.status).toBe(400);
+  });
+
+  it('is read only without the right Einstellungen, also when called directly (403)', async () => {
+    await server.addUser('erika', 'EDITOR');
+    const window = new WindowClient(server);
+    await window.login('erika', 'erika-password');
+    expect((await window.request('GET', '/settings/rest')).body.data).toMatchObject({ editable: false });
+    const res = await window.request('PUT', '/settings/rest', {
+      body: { enabled: false, port: restPort, host: '127.0.0.1' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+    expect(await server.app.settings.get('rest.enabled')).toBe(true);
+  });
+
+  it('shows a change made by the CLI (another process) within a second', async () => {
+    const window = new WindowClient(server);
+    await window.login();
+    const events = window.events();
+    await events.waitFor((e) => e.event === 'status');
+    const { runCliAsync } = await import('../helpers/cli.js');
+    const result = await runCliAsync(server.dataDir, ['settings', 'set', 'rest.enabled', 'false']);
+    expect(result.code).toBe(0);
+    const status = await events.waitFor(
+      (e) => e.event === 'status' && (e.data as { rest: { running: boolean } }).rest.running === false,
+      2_000,
+    );
+    expect(status.data).toMatchObject({ rest: { enabled: false } });
+    events.close();
+  });
+});
+
+describe('Window › REST API Monitor', () => {
+  it('streams each REST request and tool call within a second, with user and query, never a token', async () => {
+    const window = new WindowClient(server);
+    await window.login();
+    const stream = window.events('/monitor/stream');
+    await stream.waitFor((e) => e.event === 'entries');
+    const token = await server.login();
+    // REST refuses the unknown parameter (400); the monitor shows the request with its value masked.
+    await server.request('GET', '/api/product?limit=5&token=secret-value', { token });
+    const entries = await stream.waitFor(
+      (e) => e.event === 'entries' && JSON.stringify(e.data).includes('/api/product'),
+      1_000,
+    );
+    const entry = (entries.data as { path: string; user?: string; status: number; method: string }[]).find(
+      (x) => x.path.startsWith('/api/product'),
+    )!;
+    expect(entry).toMatchObject({
+      method: 'GET',
+      status: 400,
+      user: 'admin',
+      path: '/api/product?limit=5&token=***',
+    });
+    expect(JSON.stringify(stream.received)).not.toContain('secret-value');
+    stream.close();
+  });
+});
