@@ -214,3 +214,56 @@ describe('Window › REST API Monitor', () => {
     stream.close();
   });
 });
+
+describe('Users', () => {
+  it('lists, adds, changes role and password, disables, enables and ends sessions; 403 without the right', async () => {
+    const admin = new WindowClient(server);
+    await admin.login();
+    const added = await admin.request<{ id: number }>('POST', '/users', {
+      body: { username: 'neu', role: 'VIEWER', password: 'neu-password-1' },
+    });
+    expect(added.status).toBe(201);
+    const id = added.body.data!.id;
+    expect((await admin.request('PUT', `/users/${id}/role`, { body: { role: 'EDITOR' } })).status).toBe(200);
+    expect(
+      (await admin.request('PUT', `/users/${id}/password`, { body: { password: 'neu-password-2' } })).status,
+    ).toBe(200);
+    const token = await server.login('neu', 'neu-password-2');
+    expect((await server.request('GET', '/api/workspace', { token })).status).toBe(200);
+    expect((await admin.request('POST', `/users/${id}/logout`)).status).toBe(200);
+    expect((await server.request('GET', '/api/workspace', { token })).status).toBe(401);
+    expect((await admin.request('POST', `/users/${id}/disable`)).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', '/api/auth/login', {
+          body: { username: 'neu', password: 'neu-password-2' },
+        })
+      ).body.code,
+    ).toBe('USER_DISABLED');
+    expect((await admin.request('POST', `/users/${id}/enable`)).status).toBe(200);
+    const list = await admin.request<
+      { username: string; role: string; disabled: boolean; lastLoginAt: string | null }[]
+    >('GET', '/users');
+    expect(list.body.data!.find((u) => u.username === 'neu')).toMatchObject({
+      role: 'EDITOR',
+      disabled: false,
+    });
+    expect(list.body.data!.find((u) => u.username === 'neu')!.lastLoginAt).not.toBeNull();
+
+    const adminId = list.body.data!.find((u) => u.username === 'admin') as unknown as { id: number };
+    const demote = await admin.request('PUT', `/users/${adminId.id}/role`, { body: { role: 'VIEWER' } });
+    expect(demote.status).toBe(409);
+    expect(demote.body.code).toBe('LAST_ADMIN');
+
+    const editor = new WindowClient(server);
+    await editor.login('neu', 'neu-password-2');
+    for (const [method, path] of [
+      ['GET', '/users'],
+      ['POST', `/users/${id}/disable`],
+    ] as const) {
+      const res = await editor.request(method, path);
+      expect(res.status, path).toBe(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+    }
+  });
+});

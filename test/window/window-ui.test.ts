@@ -154,6 +154,17 @@ describe('the application window', () => {
       .toBe(1);
     await expectAccessible('monitor');
     await page.screenshot({ path: `${SCREENSHOTS}monitor.png` });
+    // Filters: by path text, by status class, by method.
+    await page.getByLabel('Filter by path').fill('999999');
+    await expect.poll(() => page.getByTestId('monitor-row').count()).toBe(1);
+    await page.getByLabel('Filter by path').fill('');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: '4xx' }).click();
+    await expect.poll(() => page.getByTestId('monitor-row').count()).toBe(2);
+    await page.getByRole('combobox', { name: 'Method' }).click();
+    await page.getByRole('option', { name: 'POST' }).click();
+    await expect.poll(() => page.getByTestId('monitor-count').textContent()).toBe('0 requests');
+    await page.getByRole('button', { name: 'Clear' }).click();
   });
 
   it('keeps up with a burst of 2,000 requests in a second, keeping the last 1,000', async () => {
@@ -192,11 +203,37 @@ describe('the application window', () => {
     const row = page.getByTestId('user-neu');
     await expect.poll(() => row.isVisible()).toBe(true);
     await expectAccessible('users');
+    await row.getByRole('combobox', { name: 'Role neu' }).click();
+    await page.getByRole('option', { name: 'VIEWER' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await server.app.users.list(server.app.ownerContext())).find((u) => u.username === 'neu')?.role,
+      )
+      .toBe('VIEWER');
     await row.getByRole('button', { name: 'Actions neu' }).click();
     await page.getByRole('menuitem', { name: 'Disable' }).click();
     await expect.poll(() => row.getByText('disabled').isVisible()).toBe(true);
     const users = await server.app.users.list(server.app.ownerContext());
-    expect(users.find((u) => u.username === 'neu')).toMatchObject({ disabled: true, role: 'EDITOR' });
+    expect(users.find((u) => u.username === 'neu')).toMatchObject({ disabled: true, role: 'VIEWER' });
+  });
+
+  it('is usable with the keyboard alone: log in, open a menu, open and close a dialog', async () => {
+    await page.goto(server.windowUrl);
+    await page.getByLabel('User name').focus();
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(ADMIN_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('status-user').textContent()).toBe('admin');
+    await page.getByRole('button', { name: 'Settings', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Settings…' }).isVisible()).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Settings' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Settings' }).isVisible()).toBe(false);
   });
 
   it('speaks German with the spec’s vocabulary, switchable', async () => {
