@@ -15,7 +15,7 @@ export async function openSystemStore(dataDir: string): Promise<SqliteHandle<Sys
   const handle = openSqlite<SystemDatabase>(file);
   try {
     restrictDatabaseFiles(file);
-    await migrate(handle.db, systemMigrations);
+    await migrate(handle, systemMigrations);
     restrictDatabaseFiles(file);
   } catch (error) {
     await handle.close();

@@ -45,14 +45,35 @@ export function openSqlite<DB>(
 }
 
 /** Applies the migrations that are not yet recorded; the applied names are kept in kysely_migration. */
-export async function migrate<DB>(db: Kysely<DB>, migrations: Record<string, Migration>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(
-      `Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+/**
+ * Brings a database's schema up to date. Several processes may open a new data folder at the same
+ * moment (`pim start` and a CLI command): the whole run holds SQLite's write lock from its start
+ * (BEGIN IMMEDIATE), so the second process waits, then finds the migrations applied. Kysely's own
+ * per-migration transactions would read the migration table before taking the lock.
+ */
+export async function migrate<DB>(
+  handle: { db: Kysely<DB>; raw: Database.Database },
+  migrations: Record<string, Migration>,
+): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+    disableTransactions: true,
+  });
+  handle.raw.exec('BEGIN IMMEDIATE');
+  let committed = false;
+  try {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+      throw new Error(
+        `Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    handle.raw.exec('COMMIT');
+    committed = true;
+  } finally {
+    if (!committed && handle.raw.inTransaction) handle.raw.exec('ROLLBACK');
   }
 }
 

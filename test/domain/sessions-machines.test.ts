@@ -167,7 +167,7 @@ describe('sessions from before machine ids (migration 0002)', () => {
     try {
       // A data folder of the previous version: the first schema, a user and a live session.
       const old = openSqlite<SystemDatabase>(join(dir, 'system.sqlite'));
-      await migrate(old.db, { '0001_initial': systemMigrations['0001_initial']! });
+      await migrate(old, { '0001_initial': systemMigrations['0001_initial']! });
       await old.close();
       const token = randomUUID();
       const raw = new Database(join(dir, 'system.sqlite'));

@@ -77,7 +77,7 @@ export async function initWorkspaceDatabase(rootpath: string, defaultLanguage: s
   const handle = openSqlite<WorkspaceDatabase>(workspaceDbPath(rootpath));
   try {
     restrictDatabaseFiles(workspaceDbPath(rootpath));
-    await migrate(handle.db, workspaceMigrations);
+    await migrate(handle, workspaceMigrations);
     await handle.db
       .insertInto('meta')
       .values([
@@ -139,7 +139,7 @@ export async function openWorkspaceDatabase(ws: {
     throw foreignDatabase(name);
   }
   try {
-    await migrate(handle.db, workspaceMigrations);
+    await migrate(handle, workspaceMigrations);
     const meta = await handle.db
       .selectFrom('meta')
       .selectAll()
