@@ -122,7 +122,8 @@ export class Application {
       version: APP_VERSION,
       uiDir: UI_DIR,
       restState: () => this.restState(),
-      applySettings: () => this.applySettings({ throwOnRestFailure: true }),
+      // REST only: the window's own server must not be moved (closed) from inside one of its requests.
+      applySettings: () => this.applySettings({ throwOnRestFailure: true, restOnly: true }),
     };
   }
 
@@ -181,7 +182,7 @@ export class Application {
    * once, no restart. A port that cannot be bound leaves that server stopped and says why
    * (restState, windowProblem); with throwOnRestFailure the REST server's error is thrown.
    */
-  async applySettings(options: { throwOnRestFailure?: boolean } = {}): Promise<void> {
+  async applySettings(options: { throwOnRestFailure?: boolean; restOnly?: boolean } = {}): Promise<void> {
     if (this.stopped) return;
     const settings = await this.settings.getAll();
     const override = this.options.restOverride ?? {};
@@ -199,7 +200,7 @@ export class Application {
       if (options.throwOnRestFailure) throw error;
       console.error(`pim: the REST server could not start: ${this.restProblem}`);
     }
-    if (this.options.noUi) return;
+    if (this.options.noUi || options.restOnly) return;
     const ui = this.options.uiOverride ?? {};
     const uiHost = ui.host ?? settings['ui.host'];
     this.windowLoopbackOnly = isLoopbackHost(uiHost);

@@ -7,7 +7,6 @@ import { UnauthorizedError } from '../domain/errors.js';
 import type {} from '../http/auth.hook.js';
 import { failure } from '../http/envelope.js';
 import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
-import { endAllStreams } from './event-stream.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
@@ -34,6 +33,8 @@ export async function buildWindowApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, schemaErrorFormatter });
   app.setValidatorCompiler(validatorCompiler);
+  // JSON only, as on REST: any other body answers 415.
+  app.removeContentTypeParser('text/plain');
   installWindowErrorHandler(app);
   app.decorateRequest('user', undefined);
   await app.register(cookie);
@@ -62,14 +63,11 @@ export async function buildWindowApp(
   });
 
   const events = new WindowEvents(deps);
-  app.addHook('preClose', async () => {
-    events.close();
-    endAllStreams();
-  });
+  app.addHook('preClose', async () => events.close());
   sessionRoutes(app, deps, events);
   workspaceRoutes(app, deps, events);
   settingsRoutes(app, deps);
-  monitorRoutes(app, deps);
+  monitorRoutes(app, deps, events);
   usersRoutes(app, deps);
   app.setNotFoundHandler((request, reply) =>
     reply

@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/errors.js';
-import { errorStatus } from '../domain/error-codes.js';
+import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
 import { failure } from '../http/envelope.js';
+
+/** Fastify's refusals of a body, in pim's codes and statuses (as on REST). */
+const FRAMEWORK_ERRORS: Record<string, [ErrorCodeName, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['BODY_TOO_LARGE', 'Request body is larger than the limit of 64 KiB'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Request body must be application/json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['INVALID_JSON', 'Request body is empty'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['INVALID_JSON', 'Request body is not valid JSON'],
+};
 
 /**
  * The window's errors: the envelope with REST's sentence and code (the window translates codes
@@ -18,6 +26,8 @@ export function installWindowErrorHandler(app: FastifyInstance): void {
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) return reply.code(400).send(failure(error.message, 'VALIDATION_FAILED'));
+    const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
+    if (known) return reply.code(errorStatus(known[0])).send(failure(known[1], known[0]));
     if (fastifyError.statusCode && fastifyError.statusCode < 500) {
       return reply.code(400).send(failure('The request is malformed', 'MALFORMED_REQUEST'));
     }

@@ -1,4 +1,4 @@
-import type { EventStream } from './event-stream.js';
+import { EventStreams, type EventStream } from './event-stream.js';
 import type { WindowDeps } from './window-deps.js';
 import { windowStatus, type WindowStatus } from './window-status.js';
 
@@ -10,6 +10,8 @@ const STATUS_CHECK_MS = 250;
  * listens, and sent when it changed, whoever changed it (REST, an agent, the CLI).
  */
 export class WindowEvents {
+  /** Every open stream of this window server (events and monitor): none outlives its session. */
+  readonly all = new EventStreams();
   private readonly streams = new Set<EventStream>();
   private timer: NodeJS.Timeout | undefined;
   private last = '';
@@ -17,10 +19,8 @@ export class WindowEvents {
 
   constructor(private readonly deps: WindowDeps) {
     this.stopListening = deps.sessions.onDesktopSessionEnded((event) => {
-      for (const stream of this.streams) {
-        stream.send('session-ended', event);
-        stream.end();
-      }
+      for (const stream of this.streams) stream.send('session-ended', event);
+      this.all.endAll();
     });
   }
 
@@ -30,7 +30,11 @@ export class WindowEvents {
 
   subscribe(stream: EventStream): () => void {
     this.streams.add(stream);
-    this.timer ??= setInterval(() => void this.check(), STATUS_CHECK_MS);
+    this.timer ??= setInterval(() => {
+      this.check().catch((error: unknown) =>
+        console.error('pim: the window status could not be read:', error),
+      );
+    }, STATUS_CHECK_MS);
     return () => {
       this.streams.delete(stream);
       if (this.streams.size === 0 && this.timer) {
@@ -50,6 +54,7 @@ export class WindowEvents {
 
   close(): void {
     this.stopListening();
+    this.all.endAll();
     if (this.timer) clearInterval(this.timer);
     this.streams.clear();
   }

@@ -59,13 +59,15 @@ describe('the login throttle', () => {
     expect((await login('target', 'target-password')).status).toBe(429);
   });
 
-  it('keys failures by Origin: a foreign web page cannot lock the user out of their own scripts', async () => {
-    const evil = { origin: 'https://evil.example' };
-    for (let i = 0; i < 10; i++) expect((await login('target', `guess-${i}`, evil)).status).toBe(401);
-    expect((await login('target', 'target-password', evil)).status).toBe(429);
-    // The user's scripts (no Origin) and another site are not locked.
+  it('keys failures by channel: a web page cannot lock out scripts, nor escape the limit by inventing Origins', async () => {
+    // Every attempt from a new Origin: still one limit for all web pages of this address.
+    for (let i = 0; i < 10; i++) {
+      expect((await login('target', `guess-${i}`, { origin: `https://evil-${i}.example` })).status).toBe(401);
+    }
+    expect((await login('target', 'target-password', { origin: 'https://evil-new.example' })).status).toBe(429);
+    expect((await login('target', 'target-password', { origin: 'http://127.0.0.1:8764' })).status).toBe(429);
+    // The user's scripts (no Origin) are not locked.
     expect((await login('target', 'target-password')).status).toBe(200);
-    expect((await login('target', 'target-password', { origin: 'http://127.0.0.1:8764' })).status).toBe(200);
   });
 
   it('a successful login takes its reserved attempt back: the failures before it are forgiven', async () => {
@@ -78,7 +80,8 @@ describe('the login throttle', () => {
 
 describe('bounded password verifications', () => {
   it('refuses a flood of logins beyond the bound at once with 503 LOGIN_BUSY, and a real login still succeeds', async () => {
-    // Different Origins: each attempt has its own throttle keys, so only the bound refuses them.
+    // 200 at once from web pages (one limit for all of them): the bound lets a few verify and refuses
+    // the rest at once (503), giving their reservations back, so the limit is never reached.
     const flood = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         login(`ghost-${i}`, 'guess', { origin: `https://site-${i}.example` }),

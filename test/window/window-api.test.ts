@@ -267,3 +267,44 @@ describe('Users', () => {
     }
   });
 });
+
+describe('robustness (found in review)', () => {
+  it('ends every stream of a session when the session ends, the monitor stream included', async () => {
+    await server.addUser('vera', 'VIEWER');
+    const viewer = new WindowClient(server);
+    await viewer.login('vera', 'vera-password');
+    const monitor = viewer.events('/monitor/stream');
+    await monitor.waitFor((e) => e.event === 'entries');
+    await new WindowClient(server).login();
+    await monitor.done;
+    expect(monitor.closed).toBe(true);
+    const token = await server.login();
+    await server.request('GET', '/api/workspace?after-the-end=1', { token });
+    expect(JSON.stringify(monitor.received)).not.toContain('after-the-end');
+  });
+
+  it('saves REST settings while the window server itself has a pending move, without hanging', async () => {
+    const window = new WindowClient(server);
+    await window.login();
+    // As if `pim settings set ui.port` had just been saved and not yet picked up by the poll.
+    await server.app.settings.set('ui.port', await freePort());
+    const res = await window.request('PUT', '/settings/rest', {
+      body: { enabled: true, port: restPort, host: '127.0.0.1' },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers a body over the limit with 413 and a body that is not JSON with 415', async () => {
+    const window = new WindowClient(server);
+    const big = await window.request('POST', '/session/login', {
+      body: { username: 'admin', password: 'x'.repeat(70_000) },
+    });
+    expect(big.status).toBe(413);
+    const text = await fetch(`${server.windowUrl}/ui/api/session/login`, {
+      method: 'POST',
+      headers: { 'x-pim-window': '1', 'content-type': 'text/plain' },
+      body: 'admin',
+    });
+    expect(text.status).toBe(415);
+  });
+});

@@ -10,11 +10,24 @@ import { VerificationGate } from './verification-gate.js';
 export interface LoginClient {
   address: string;
   origin?: string;
+  /** The application window's own login (its server checked that Origin is the window's). */
+  window?: boolean;
 }
 
-/** Failed logins per user name, client address and Origin (the real user's own key stays usable). */
+/**
+ * The channel a login comes through, for the throttles' keys: scripts (no Origin), the window,
+ * or any web page. Never the Origin's value itself, which a client chooses freely: a key per
+ * value would give every invented Origin a fresh limit. All pages share one limit per address,
+ * so a page elsewhere can exhaust only that one, never the user's window or scripts.
+ */
+function channelOf(client: LoginClient): string {
+  if (client.window) return 'window';
+  return client.origin === undefined ? 'script' : 'web';
+}
+
+/** Failed logins per user name, client address and channel (the real user's own key stays usable). */
 export const FAILURES_PER_USER = 10;
-/** Failed logins per client address and Origin across user names (password spraying). */
+/** Failed logins per client address and channel across user names (password spraying). */
 export const FAILURES_PER_CLIENT = 50;
 
 /**
@@ -46,9 +59,7 @@ export class LoginGuard {
   }
 
   async verify(username: string, password: string, client: LoginClient, nowMs: number): Promise<UserRow> {
-    // A web page elsewhere (CORS lets it post logins to a loopback server) has its own keys, so it
-    // cannot lock the user out of their window and scripts, which send no foreign Origin.
-    const clientKey = `${machineOf(client.address)}|${client.origin ?? ''}`;
+    const clientKey = `${machineOf(client.address)}|${channelOf(client)}`;
     const userKey = `${username.toLowerCase()}|${clientKey}`;
     const wait = Math.max(
       this.userThrottle.retryAfterSeconds(userKey, nowMs),

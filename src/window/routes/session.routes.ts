@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, okEmpty } from '../../http/envelope.js';
-import { openEventStream } from '../event-stream.js';
+import type { AuthenticatedUser } from '../../domain/sessions/session.service.js';
 import type { WindowDeps } from '../window-deps.js';
 import { clearSessionCookie, sessionCookie, setSessionCookie } from '../window-guard.js';
 import type { WindowEvents } from '../window-events.js';
@@ -26,7 +26,7 @@ export function sessionRoutes(app: FastifyInstance, deps: WindowDeps, events: Wi
       const { username, password } = request.body;
       const result = await deps.sessions.loginDesktop(username, password, {
         address: request.socket.remoteAddress ?? '',
-        origin: request.headers.origin,
+        window: true,
       });
       setSessionCookie(reply, result.token);
       const user = result.user;
@@ -45,8 +45,14 @@ export function sessionRoutes(app: FastifyInstance, deps: WindowDeps, events: Wi
 
   /** The window's push channel: `status` whenever the status bar changes, `session-ended` once. */
   app.get('/ui/api/events', async (request, reply) => {
-    const stream = openEventStream(reply, () => unsubscribe());
+    const stream = events.all.open(reply, () => unsubscribe());
     const unsubscribe = events.subscribe(stream);
+    if (!sameSession(deps, request.user!)) return stream.end();
     stream.send('status', await events.status());
   });
+}
+
+/** Whether the session that opened a stream is still the desktop session (it may have ended meanwhile). */
+export function sameSession(deps: WindowDeps, user: AuthenticatedUser): boolean {
+  return deps.sessions.desktopUser()?.tokenHash === user.tokenHash;
 }
