@@ -64,7 +64,9 @@ describe('the login throttle', () => {
     for (let i = 0; i < 10; i++) {
       expect((await login('target', `guess-${i}`, { origin: `https://evil-${i}.example` })).status).toBe(401);
     }
-    expect((await login('target', 'target-password', { origin: 'https://evil-new.example' })).status).toBe(429);
+    expect((await login('target', 'target-password', { origin: 'https://evil-new.example' })).status).toBe(
+      429,
+    );
     expect((await login('target', 'target-password', { origin: 'http://127.0.0.1:8764' })).status).toBe(429);
     // The user's scripts (no Origin) are not locked.
     expect((await login('target', 'target-password')).status).toBe(200);
