@@ -43,6 +43,8 @@ export interface StartOptions {
    * server through the settings. Default: an override to any free port.
    */
   restPort?: number;
+  /** The window follows the stored ui.port (no override), like restPort for REST. */
+  uiPort?: number;
 }
 
 /** Starts the real application (same code path as `pim start`) on a free port with a temporary data folder. */
@@ -60,6 +62,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     }
     await prep.settings.set('rest.enabled', true);
     if (options.restPort !== undefined) await prep.settings.set('rest.port', options.restPort);
+    if (options.uiPort !== undefined) await prep.settings.set('ui.port', options.uiPort);
     await prep.stop();
   }
   const app = await Application.open({
@@ -67,7 +70,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     clock,
     restOverride: options.restPort === undefined ? { port: 0, host: options.host ?? '127.0.0.1' } : undefined,
     httpLimits: options.httpLimits,
-    uiOverride: { port: 0 },
+    uiOverride: options.uiPort === undefined ? { port: 0 } : undefined,
     noUi: options.window !== true,
     adminPassword: ADMIN_PASSWORD,
     settingsPollMs: 50,

@@ -268,6 +268,34 @@ describe('Users', () => {
   });
 });
 
+describe('ui.host and ui.port', () => {
+  it('move the window at once when changed with pim settings (another process), like rest.*', async () => {
+    const first = await freePort();
+    const moved = await startServer({ window: true, uiPort: first, restPort: await freePort() });
+    try {
+      expect(moved.windowUrl).toBe(`http://127.0.0.1:${first}`);
+      const second = await freePort();
+      const { runCliAsync } = await import('../helpers/cli.js');
+      expect((await runCliAsync(moved.dataDir, ['settings', 'set', 'ui.port', String(second)])).code).toBe(0);
+      const { pollUntil } = await import('../helpers/http.js');
+      await pollUntil('the window answers on the new port', async () =>
+        fetch(`http://127.0.0.1:${second}/ui/api/session`).then(
+          (r) => r.status === 200,
+          () => false,
+        ),
+      );
+      await pollUntil('the old port is closed', async () =>
+        fetch(`http://127.0.0.1:${first}/ui/api/session`).then(
+          () => false,
+          () => true,
+        ),
+      );
+    } finally {
+      await moved.stop();
+    }
+  });
+});
+
 describe('robustness (found in review)', () => {
   it('ends every stream of a session when the session ends, the monitor stream included', async () => {
     await server.addUser('vera', 'VIEWER');
