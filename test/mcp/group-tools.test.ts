@@ -1,8 +1,7 @@
-import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GroupDto, NodeDto } from '../helpers/group-dto.js';
-import { call, connectHttp, ERAS, ok, type Era } from '../helpers/mcp.js';
-import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
+import { connectHttp, ERAS, ok, type Era } from '../helpers/mcp.js';
+import { asToolError, fail, openMcpSession, type McpSession as Session } from '../helpers/mcp-session.js';
 
 /**
  * The group tools of the agent interface, black box: a real server, data made through the tools or
@@ -21,19 +20,6 @@ interface Page {
   nextCursor: string | null;
 }
 
-interface ToolError {
-  error: string;
-  code: string;
-  status: number;
-}
-
-/** One fresh application with an admin's MCP client and REST access; each test has its own. */
-interface Session {
-  server: TestServer;
-  client: Client;
-  rest<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
-}
-
 const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
@@ -41,32 +27,9 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-async function open(era: Era = 'modern'): Promise<Session> {
-  const server = await startServer();
-  cleanups.push(() => server.stop());
-  const token = await server.login();
-  const client = await connectHttp(server.baseUrl, token, { era });
-  cleanups.push(() => client.close());
-  return {
-    server,
-    client,
-    rest: <T>(method: string, path: string, body?: unknown) =>
-      server.request<T>(method, path, { token, body }),
-  };
-}
-
-/** A tool call that must fail: its structured error, after checking that text and error agree. */
-async function fail(client: Client, name: string, args: Record<string, unknown>): Promise<ToolError> {
-  const outcome = await call<ToolError>(client, name, args);
-  expect(outcome.isError, `${name} ${JSON.stringify(args)} should fail: ${outcome.text}`).toBe(true);
-  expect(outcome.text).toBe(outcome.data.error);
-  return outcome.data;
-}
-
-/** What REST answered, as a tool error carries it. */
-function asToolError(res: ApiResponse): ToolError {
-  expect(res.body.success, res.text).toBe(false);
-  return { error: res.body.error!, code: res.body.code!, status: res.status };
+/** One fresh application per test. */
+function open(era: Era = 'modern'): Promise<Session> {
+  return openMcpSession(cleanups, { era });
 }
 
 async function restGroup(s: Session, id: number, query = ''): Promise<GroupDto> {

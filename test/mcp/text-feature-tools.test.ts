@@ -1,7 +1,13 @@
-import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, connectHttp, ok } from '../helpers/mcp.js';
-import { startServer, type ApiResponse, type StartOptions, type TestServer } from '../helpers/server.js';
+import {
+  asToolError,
+  fail,
+  openMcpSession,
+  type McpSession as Session,
+  type ToolError,
+} from '../helpers/mcp-session.js';
+import type { StartOptions } from '../helpers/server.js';
 
 /**
  * The text and feature tools of the agent interface, black box: a real server, products made
@@ -21,49 +27,15 @@ interface Feature {
   values: Entry[];
 }
 
-interface ToolError {
-  error: string;
-  code: string;
-  status: number;
-}
-
-interface Session {
-  server: TestServer;
-  client: Client;
-  rest<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
-}
-
 const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-/** One fresh application with an admin's MCP client and REST access; each test has its own. */
-async function open(setup: StartOptions['setup'] = 'workspace'): Promise<Session> {
-  const server = await startServer({ setup });
-  cleanups.push(() => server.stop());
-  const token = await server.login();
-  const client = await connectHttp(server.baseUrl, token);
-  cleanups.push(() => client.close());
-  return {
-    server,
-    client,
-    rest: <T>(method: string, path: string, body?: unknown) =>
-      server.request<T>(method, path, { token, body }),
-  };
-}
-
-async function fail(client: Client, name: string, args: Record<string, unknown>): Promise<ToolError> {
-  const outcome = await call<ToolError>(client, name, args);
-  expect(outcome.isError, `${name} ${JSON.stringify(args)} should fail: ${outcome.text}`).toBe(true);
-  expect(outcome.text).toBe(outcome.data.error);
-  return outcome.data;
-}
-
-function asToolError(res: ApiResponse): ToolError {
-  expect(res.body.success, res.text).toBe(false);
-  return { error: res.body.error!, code: res.body.code!, status: res.status };
+/** One fresh application per test. */
+function open(setup: StartOptions['setup'] = 'workspace'): Promise<Session> {
+  return openMcpSession(cleanups, { setup });
 }
 
 let pidCounter = 0;

@@ -1,0 +1,50 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { expect } from 'vitest';
+import { call, connectHttp, type Era } from './mcp.js';
+import { startServer, type ApiResponse, type StartOptions, type TestServer } from './server.js';
+
+/** A tool error's structured content: REST's sentence, code and status. */
+export interface ToolError {
+  error: string;
+  code: string;
+  status: number;
+}
+
+/** One fresh application with an admin's MCP client and REST access. */
+export interface McpSession {
+  server: TestServer;
+  client: Client;
+  rest<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
+}
+
+/** Starts an application and connects an admin's client; both are stopped by `cleanups` (newest first). */
+export async function openMcpSession(
+  cleanups: (() => Promise<void>)[],
+  options: { era?: Era; setup?: StartOptions['setup'] } = {},
+): Promise<McpSession> {
+  const server = await startServer({ setup: options.setup });
+  cleanups.push(() => server.stop());
+  const token = await server.login();
+  const client = await connectHttp(server.baseUrl, token, { era: options.era });
+  cleanups.push(() => client.close());
+  return {
+    server,
+    client,
+    rest: <T>(method: string, path: string, body?: unknown) =>
+      server.request<T>(method, path, { token, body }),
+  };
+}
+
+/** A tool call that must fail: its structured error, after checking that text and error agree. */
+export async function fail(client: Client, name: string, args: Record<string, unknown>): Promise<ToolError> {
+  const outcome = await call<ToolError>(client, name, args);
+  expect(outcome.isError, `${name} ${JSON.stringify(args)} should fail: ${outcome.text}`).toBe(true);
+  expect(outcome.text).toBe(outcome.data.error);
+  return outcome.data;
+}
+
+/** What REST answered, as a tool error carries it. */
+export function asToolError(res: ApiResponse): ToolError {
+  expect(res.body.success, res.text).toBe(false);
+  return { error: res.body.error!, code: res.body.code!, status: res.status };
+}
