@@ -241,6 +241,7 @@ describe('the application window', () => {
   it('is usable with the keyboard alone: log in, open a menu, open and close a dialog', async () => {
     await page.goto(server.windowUrl);
     await page.getByLabel('User name').focus();
+    await expect.poll(() => page.getByLabel('User name').evaluate((el) => el.matches(':focus'))).toBe(true);
     await page.keyboard.type('admin');
     await page.keyboard.press('Tab');
     await page.keyboard.type(ADMIN_PASSWORD);
@@ -250,6 +251,9 @@ describe('the application window', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('menuitem', { name: 'Settings…' }).isVisible()).toBe(true);
     await page.keyboard.press('ArrowDown');
+    // Enter acts on the focused item: wait until the keyboard has reached it.
+    const item = page.getByRole('menuitem', { name: 'Settings…' });
+    await expect.poll(() => item.evaluate((el) => el.matches(':focus'))).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog', { name: 'Settings' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
