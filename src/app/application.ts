@@ -13,7 +13,7 @@ import type { EdgePolicy, HttpDeps } from '../http/http-deps.js';
 import { firstRunSetup, isPristine, type FirstRunReport } from './first-run.js';
 import { RequestMonitor } from './request-monitor.js';
 import { RestServer, type RestEndpoint } from './rest-server.js';
-import { endpointUrl, type Endpoint } from './listening-server.js';
+import { endpointUrl, listenProblem, type Endpoint } from './listening-server.js';
 import { UI_DIR, WindowServer } from './window-server.js';
 import type { RestState, WindowDeps } from '../window/window-deps.js';
 import { APP_VERSION } from './version.js';
@@ -196,7 +196,7 @@ export class Application {
       await this.rest.reconcile(this.wantedRest);
       this.restProblem = undefined;
     } catch (error) {
-      this.restProblem = listenProblem(error);
+      this.restProblem = describeListenError(error);
       if (options.throwOnRestFailure) throw error;
       console.error(`pim: the REST server could not start: ${this.restProblem}`);
     }
@@ -208,7 +208,7 @@ export class Application {
       await this.window.reconcile({ host: uiHost, port: ui.port ?? settings['ui.port'] });
       this.windowProblem = undefined;
     } catch (error) {
-      this.windowProblem = listenProblem(error);
+      this.windowProblem = describeListenError(error);
       console.error(`pim: the application window could not be served: ${this.windowProblem}`);
     }
   }
@@ -244,11 +244,9 @@ export class Application {
 }
 
 /** A listen error in one line: "port 8765 on 127.0.0.1 is in use by another program". */
-function listenProblem(error: unknown): string {
+function describeListenError(error: unknown): string {
   const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (!e.code) return e.message ?? String(error);
   const where = e.port ? `port ${e.port}${e.address ? ` on ${e.address}` : ''}` : 'the address';
-  if (e.code === 'EADDRINUSE') return `${where} is in use by another program`;
-  if (e.code === 'EACCES') return `${where} may not be used (permission denied)`;
-  if (e.code === 'EADDRNOTAVAIL') return `${where} does not belong to this machine`;
-  return e.message ?? String(error);
+  return `${where} ${listenProblem(e.code)}`;
 }

@@ -16,7 +16,6 @@ export class ListeningServer<App extends FastifyInstance = FastifyInstance> {
   private endpoint: Endpoint | undefined;
   private requested: Endpoint | undefined;
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly listeners = new Set<() => void>();
 
   constructor(private readonly build: () => Promise<App>) {}
 
@@ -25,19 +24,11 @@ export class ListeningServer<App extends FastifyInstance = FastifyInstance> {
     return this.endpoint;
   }
 
-  /** Called after every change of state (started, stopped, moved). */
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   /** Brings the server to the wanted state: stopped (undefined) or listening on host:port. Serialised. */
   reconcile(wanted: Endpoint | undefined): Promise<void> {
     const next = this.queue.then(() => this.apply(wanted));
     this.queue = next.catch(() => undefined);
-    return next.finally(() => {
-      for (const listener of this.listeners) listener();
-    });
+    return next;
   }
 
   stop(): Promise<void> {
@@ -80,4 +71,15 @@ export class ListeningServer<App extends FastifyInstance = FastifyInstance> {
 export function endpointUrl(endpoint: Endpoint): string {
   const host = endpoint.host.includes(':') ? `[${endpoint.host}]` : endpoint.host;
   return `http://${host}:${endpoint.port}`;
+}
+
+const LISTEN_PROBLEMS: Record<string, string> = {
+  EADDRINUSE: 'is in use by another program',
+  EACCES: 'may not be used by pim (permission denied)',
+  EADDRNOTAVAIL: 'cannot be bound: the address does not belong to this machine',
+};
+
+/** Why host:port could not be bound, as the end of a sentence ("is in use by another program"). */
+export function listenProblem(code: string | undefined): string {
+  return (code && LISTEN_PROBLEMS[code]) ?? `cannot be bound (${code ?? 'unknown error'})`;
 }

@@ -10,7 +10,7 @@ import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
 export const MAX_PARAM_LENGTH = 1000;
 
 /** Fastify's own errors, answered with pim's codes: no FST_ code reaches a client. */
-const FASTIFY_ERRORS: Record<string, [ErrorCodeName, string]> = {
+export const FASTIFY_ERRORS: Record<string, [ErrorCodeName, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Request body must be application/json'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['INVALID_CONTENT_LENGTH', 'Content-Length does not match the body'],
   FST_ERR_CTP_EMPTY_JSON_BODY: ['INVALID_JSON', 'Request body is empty'],

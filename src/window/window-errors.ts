@@ -1,14 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/errors.js';
 import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
+import { FASTIFY_ERRORS } from '../http/error-handler.js';
 import { failure } from '../http/envelope.js';
 
-/** Fastify's refusals of a body, in pim's codes and statuses (as on REST). */
+/** Fastify's refusals of a body, in pim's codes and statuses: REST's table, and the window's body limit. */
 const FRAMEWORK_ERRORS: Record<string, [ErrorCodeName, string]> = {
+  ...FASTIFY_ERRORS,
   FST_ERR_CTP_BODY_TOO_LARGE: ['BODY_TOO_LARGE', 'Request body is larger than the limit of 64 KiB'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Request body must be application/json'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ['INVALID_JSON', 'Request body is empty'],
-  FST_ERR_CTP_INVALID_JSON_BODY: ['INVALID_JSON', 'Request body is not valid JSON'],
 };
 
 /**

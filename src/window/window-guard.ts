@@ -1,6 +1,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../domain/errors.js';
+import { isLoopbackHost } from '../domain/settings/address-allow.js';
 import { hostName } from '../http/edge-guards.js';
 
 /** The header every state-changing request of the window carries (a cross-site form cannot set it). */
@@ -42,8 +43,7 @@ export function hostAllowed(request: FastifyRequest, loopbackOnly: boolean): boo
   const host = request.headers.host;
   if (!host) return false;
   if (!loopbackOnly) return true;
-  const name = hostName(host).toLowerCase();
-  return name === 'localhost' || name === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(name);
+  return isLoopbackHost(hostName(host));
 }
 
 export function sessionCookie(request: FastifyRequest): string | undefined {

@@ -92,6 +92,15 @@ function assertKey(key: string): asserts key is SettingKey {
   }
 }
 
+async function storeSetting(db: Kysely<SystemDatabase>, key: SettingKey, value: unknown): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto('setting')
+    .values({ key, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json }))
+    .execute();
+}
+
 export class SettingsService {
   constructor(private readonly db: Kysely<SystemDatabase>) {}
 
@@ -118,11 +127,7 @@ export class SettingsService {
   async set(key: string, value: unknown): Promise<Settings[SettingKey]> {
     assertKey(key);
     const parsed = SETTING_DEFINITIONS[key].parse(value);
-    await this.db
-      .insertInto('setting')
-      .values({ key, value: JSON.stringify(parsed) })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(parsed) }))
-      .execute();
+    await storeSetting(this.db, key, parsed);
     return parsed;
   }
 
@@ -145,13 +150,7 @@ export class SettingsService {
     }
     const before = await this.getAll();
     await this.db.transaction().execute(async (trx) => {
-      for (const [key, value] of parsed) {
-        await trx
-          .insertInto('setting')
-          .values({ key, value: JSON.stringify(value) })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
-          .execute();
-      }
+      for (const [key, value] of parsed) await storeSetting(trx, key, value);
     });
     return before;
   }

@@ -1,25 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RIGHTS, type RequestContext } from '../../domain/context.js';
+import { RIGHTS } from '../../domain/context.js';
 import { ValidationError } from '../../domain/errors.js';
 import { exposureWarning } from '../../domain/settings/address-allow.js';
 import { ok } from '../../http/envelope.js';
+import { listenProblem } from '../../app/listening-server.js';
 import { probePort } from '../port-probe.js';
 import type { WindowDeps } from '../window-deps.js';
 import { RestSettingsRequest, type RestSettingsBody } from '../window.schemas.js';
-
-export function windowContext(request: FastifyRequest, deps: WindowDeps): RequestContext {
-  return { actor: request.user!, clock: deps.clock, workspace: deps.workspaces.current() };
-}
-
-const PORT_PROBLEMS: Record<string, string> = {
-  EADDRINUSE: 'is in use by another program',
-  EACCES: 'may not be used by pim (permission denied)',
-  EADDRNOTAVAIL: 'cannot be bound: the address does not belong to this machine',
-};
+import { windowContext } from '../window-context.js';
 
 function portRefused(host: string, port: number, code: string): ValidationError {
-  const problem = PORT_PROBLEMS[code] ?? `cannot be bound (${code})`;
-  const error = new ValidationError(`Port ${port} on ${host} ${problem}`, 'PORT_IN_USE');
+  const error = new ValidationError(`Port ${port} on ${host} ${listenProblem(code)}`, 'PORT_IN_USE');
   return Object.assign(error, { field: code === 'EADDRNOTAVAIL' ? 'host' : 'port' });
 }
 

@@ -4,7 +4,7 @@ import { IdParams } from '../../domain/common.schemas.js';
 import { ROLES, type Role } from '../../domain/users/roles.js';
 import { ok, okEmpty } from '../../http/envelope.js';
 import type { WindowDeps } from '../window-deps.js';
-import { windowContext } from './settings.routes.js';
+import { windowContext } from '../window-context.js';
 
 const RoleSchema = Type.Union(ROLES.map((role) => Type.Literal(role)));
 const Password = Type.String({ minLength: 1, maxLength: 1024 });

@@ -3,7 +3,7 @@ import { ok } from '../../http/envelope.js';
 import type { WindowDeps } from '../window-deps.js';
 import type { WindowEvents } from '../window-events.js';
 import { OpenWorkspaceWindowRequest } from '../window.schemas.js';
-import { windowContext } from './settings.routes.js';
+import { windowContext } from '../window-context.js';
 
 /** The status bar's facts, and File › Open workspace. */
 export function workspaceRoutes(app: FastifyInstance, deps: WindowDeps, events: WindowEvents): void {
