@@ -16,15 +16,11 @@ export const ALL_TOOLS: readonly Tool[] = [
 
 export const TOOL_NAMES: readonly string[] = ALL_TOOLS.map((tool) => tool.name);
 
-const BY_NAME = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
-
-export function findTool(name: string): Tool | undefined {
-  return BY_NAME.get(name);
-}
+const KNOWN = new Set(TOOL_NAMES);
 
 /** The names in `names` that are no tool's (for the CLI's --tools). */
 export function unknownToolNames(names: readonly string[]): string[] {
-  return names.filter((name) => !BY_NAME.has(name));
+  return names.filter((name) => !KNOWN.has(name));
 }
 
 /** The tools a connection offers, before rights: all, or the read tools, or those named. */
