@@ -77,6 +77,7 @@ const LISTEN_PROBLEMS: Record<string, string> = {
   EADDRINUSE: 'is in use by another program',
   EACCES: 'may not be used by pim (permission denied)',
   EADDRNOTAVAIL: 'cannot be bound: the address does not belong to this machine',
+  ENOTFOUND: 'cannot be bound: the host name is unknown',
 };
 
 /** Why host:port could not be bound, as the end of a sentence ("is in use by another program"). */

@@ -132,22 +132,29 @@ export class SettingsService {
   }
 
   /**
-   * Saves several settings at once for a user (the window's Settings dialog): the right
-   * Einstellungen, every value valid (a ValidationError names the key in `field`), then all stored
-   * together. Returns the settings as they were before, so that a caller can put them back.
+   * Checks several settings for a user without saving them: the right Einstellungen, then every
+   * value (a ValidationError names the key in `field`). Returns them parsed.
    */
-  async update(ctx: RequestContext, changes: Partial<Settings>): Promise<Settings> {
+  check(ctx: RequestContext, changes: Partial<Settings>): [SettingKey, unknown][] {
     requireRight(ctx, RIGHTS.settings);
-    const parsed: [SettingKey, unknown][] = [];
-    for (const [key, value] of Object.entries(changes)) {
+    return Object.entries(changes).map(([key, value]) => {
       assertKey(key);
       try {
-        parsed.push([key, SETTING_DEFINITIONS[key].parse(value as never)]);
+        return [key, SETTING_DEFINITIONS[key].parse(value as never)];
       } catch (error) {
         if (error instanceof ValidationError) Object.assign(error, { field: key });
         throw error;
       }
-    }
+    });
+  }
+
+  /**
+   * Saves several settings at once for a user (the window's Settings dialog), checked as by
+   * `check`, all stored together. Returns the settings as they were before, so that a caller can
+   * put them back.
+   */
+  async update(ctx: RequestContext, changes: Partial<Settings>): Promise<Settings> {
+    const parsed = this.check(ctx, changes);
     const before = await this.getAll();
     await this.db.transaction().execute(async (trx) => {
       for (const [key, value] of parsed) await storeSetting(trx, key, value);

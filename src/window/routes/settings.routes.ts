@@ -11,7 +11,7 @@ import { windowContext } from '../window-context.js';
 
 function portRefused(host: string, port: number, code: string): ValidationError {
   const error = new ValidationError(`Port ${port} on ${host} ${listenProblem(code)}`, 'PORT_IN_USE');
-  return Object.assign(error, { field: code === 'EADDRNOTAVAIL' ? 'host' : 'port' });
+  return Object.assign(error, { field: code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' ? 'host' : 'port' });
 }
 
 /** Settings › Rest API: the saved settings, the server's real state, and saving them (right Einstellungen). */
@@ -37,18 +37,16 @@ export function settingsRoutes(app: FastifyInstance, deps: WindowDeps): void {
     async (request) => {
       const ctx = windowContext(request, deps);
       const { enabled, port, host } = request.body;
+      const changes = { 'rest.enabled': enabled, 'rest.port': port, 'rest.host': host };
+      // Right and values first, then whether the port is free: a busy port is refused before anything is saved.
+      deps.settings.check(ctx, changes);
       const running = deps.restState();
       const moves = !running.running || running.port !== port || running.host !== host;
-      // A busy port is refused before anything is saved (the right is checked first, by update).
-      if (enabled && moves && ctx.actor.rights.includes(RIGHTS.settings)) {
+      if (enabled && moves) {
         const problem = await probePort(host, port);
         if (problem) throw portRefused(host, port, problem);
       }
-      const before = await deps.settings.update(ctx, {
-        'rest.enabled': enabled,
-        'rest.port': port,
-        'rest.host': host,
-      });
+      const before = await deps.settings.update(ctx, changes);
       try {
         await deps.applySettings();
       } catch (error) {
