@@ -51,14 +51,23 @@ export async function buildWindowApp(
           ),
         );
     }
-    if (!request.url.startsWith('/ui/api/')) {
+    // Decided on the route the router matched, never on the URL as spelled: /ui/%61pi/status
+    // matches the same route as /ui/api/status and meets the same demands.
+    const route = request.routeOptions.url;
+    if (route === undefined) {
+      // No route: no handler runs. Under the API's prefix, 401 before 404 (nothing is learnt without a session).
+      if (request.url.startsWith('/ui/api/'))
+        throw new UnauthorizedError('Log in to the window first', 'UNAUTHORIZED');
+      reply.header('content-security-policy', WINDOW_CSP);
+      return;
+    }
+    if (!route.startsWith('/ui/api/')) {
       reply.header('content-security-policy', WINDOW_CSP);
       return;
     }
     reply.header('cache-control', 'no-store');
     checkSameOrigin(request);
     if (request.routeOptions.config.windowPublic === true) return;
-    if (request.is404) throw new UnauthorizedError('Log in to the window first', 'UNAUTHORIZED');
     request.user = await deps.sessions.authenticateDesktop(sessionCookie(request));
   });
 

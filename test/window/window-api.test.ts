@@ -54,6 +54,28 @@ describe('the desktop session', () => {
     expect(own.status).toBe(200);
   });
 
+  it('demands the session on the matched route, whatever the spelling of its path', async () => {
+    const { request } = await import('node:http');
+    const get = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${server.windowUrl}${path}`, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const path of [
+      '/ui/api/status',
+      '/ui/%61pi/status',
+      '/%75i/api/status',
+      '/ui/%61pi/users',
+      '/ui/api/nothing',
+    ]) {
+      expect(await get(path), path).toBe(401);
+    }
+  });
+
   it('answers only this machine while bound to loopback (DNS rebinding)', async () => {
     // fetch cannot set Host; node:http can.
     const { request } = await import('node:http');
@@ -293,6 +315,52 @@ describe('ui.host and ui.port', () => {
     } finally {
       await moved.stop();
     }
+  });
+});
+
+describe('bad input to the window endpoints', () => {
+  it('answers wrong types, unknown fields and ids, and bad values with a clear error, writing nothing', async () => {
+    const admin = new WindowClient(server);
+    await admin.login();
+    const cases: [string, string, unknown, number, string][] = [
+      [
+        'PUT',
+        '/settings/rest',
+        { enabled: 'yes', port: 9000, host: '127.0.0.1' },
+        400,
+        'enabled must be a boolean',
+      ],
+      ['PUT', '/settings/rest', { enabled: true, port: 9000 }, 400, 'host is required'],
+      ['PUT', '/settings/rest', { enabled: true, port: 9000, host: 'not a host!' }, 400, 'rest.host must be'],
+      [
+        'PUT',
+        '/settings/rest',
+        { enabled: true, port: 9000, host: 'nohost.invalid' },
+        400,
+        'the host name is unknown',
+      ],
+      ['POST', '/users', { username: 'x', role: 'KING', password: 'p' }, 400, 'role must be'],
+      [
+        'POST',
+        '/users',
+        { username: 'x', role: 'VIEWER', password: 'p', admin: true },
+        400,
+        "Unknown field 'admin'",
+      ],
+      ['PUT', '/users/999999/role', { role: 'VIEWER' }, 404, 'User 999999 not found'],
+      ['PUT', '/users/abc/role', { role: 'VIEWER' }, 400, 'Path parameter id must be an integer'],
+      ['POST', '/workspaces/open', { workspaceId: 0 }, 400, 'workspaceId must be >= 1'],
+      ['POST', '/workspaces/open', { workspaceId: 999 }, 404, 'Workspace 999 not found'],
+    ];
+    for (const [method, path, body, status, message] of cases) {
+      const res = await admin.request(method, path, { body });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(status);
+      expect(res.body.success).toBe(false);
+      expect(res.body.error).toContain(message);
+    }
+    expect(await server.app.settings.get('rest.host')).toBe('127.0.0.1');
+    const users = await server.app.users.list(server.app.ownerContext());
+    expect(users.map((u) => u.username)).toEqual(['admin']);
   });
 });
 

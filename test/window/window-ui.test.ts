@@ -250,10 +250,16 @@ describe('the application window', () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('menuitem', { name: 'Settings…' }).isVisible()).toBe(true);
-    await page.keyboard.press('ArrowDown');
-    // Enter acts on the focused item: wait until the keyboard has reached it.
+    // Enter acts on the focused item: move down until the keyboard has reached it (the menu takes
+    // its keys only once it has opened, later than it shows under load).
     const item = page.getByRole('menuitem', { name: 'Settings…' });
-    await expect.poll(() => item.evaluate((el) => el.matches(':focus'))).toBe(true);
+    await expect
+      .poll(async () => {
+        if (await item.evaluate((el) => el.matches(':focus'))) return true;
+        await page.keyboard.press('ArrowDown');
+        return false;
+      })
+      .toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog', { name: 'Settings' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
