@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { describeSchemaError, documentAjv, stringAjv } from '../domain/validation/schema-validation.js';
+import { nulCharacterError, nulCharacterPath } from '../domain/validation/nul-character.js';
 
 /** Top-level properties of an object schema whose type is integer. */
 function integerProperties(schema: unknown): string[] {
@@ -29,7 +30,9 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
         return { error: [error] as unknown as Error };
       }
     }
-    return validate(data) ? { value: data } : { error: validate.errors as unknown as Error };
+    if (!validate(data)) return { error: validate.errors as unknown as Error };
+    const nul = nulCharacterPath(data);
+    return nul === undefined ? { value: data } : { error: [nulCharacterError(nul)] as unknown as Error };
   };
 };
 

@@ -213,7 +213,7 @@ describe('set_texts', () => {
     const values = {
       deu: '<p onclick="x()">Bohrer &amp; <b>Zubehör</b></p>\n<script>alert(1)</script>',
       eng: '  padded  \n\t\r\n',
-      fra: 'Ünïcödé 😀 👩‍👩‍👧 ∑ 漢字 \u0000 \u200b e\u0301',
+      fra: 'Ünïcödé 😀 👩‍👩‍👧 ∑ 漢字 \u0001 \u200b e\u0301',
       ita: '',
       spa: '<![CDATA[ x ]]> &lt;not decoded&gt; \\u00e4',
       nld: 'ab'.repeat(100_000),
@@ -230,6 +230,19 @@ describe('set_texts', () => {
       expect(res.body.data!.value === value, lang).toBe(true);
     }
     expect(await restTexts(s, id, 'short')).toEqual([]);
+  });
+
+  it('refuses U+0000 in a value with VALIDATION_FAILED, as REST, and writes nothing', async () => {
+    const s = await open();
+    const id = await product(s);
+    const texts = [
+      { lang: 'deu', value: 'fine' },
+      { lang: 'eng', value: 'nul\u0000byte' },
+    ];
+    const outcome = await call(s.client, 'set_texts', { id, kind: 'long', texts });
+    expect(outcome.isError).toBe(true);
+    expect(outcome.text).toBe('texts[1].value must not contain the character U+0000');
+    expect(await restTexts(s, id, 'long')).toEqual([]);
   });
 
   it('refuses a value over 1,000,000 characters and writes nothing', async () => {

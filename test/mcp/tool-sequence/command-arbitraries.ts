@@ -17,7 +17,8 @@ const valueArb = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 8 }) },
   {
     weight: 2,
-    // Markup, white space, JSON look-alikes and a NUL: stored and returned exactly, also by the sheet's SQL JSON.
+    // Markup, white space, JSON look-alikes and control characters: stored and returned exactly,
+    // also by the sheet's SQL JSON (U+0000 is refused on every backend: text-feature-tools.test.ts).
     arbitrary: fc.constantFrom(
       '',
       '  Ä ö ü ß  ',
@@ -26,7 +27,7 @@ const valueArb = fc.oneof(
       'a\nb\tc\r',
       '{"a":1}',
       'null',
-      'nul\u0000byte',
+      'soh\u0001byte\u001f',
       '\u2028',
     ),
   },

@@ -1,0 +1,31 @@
+/**
+ * U+0000 is refused in every string pim stores, on every backend: PostgreSQL's text cannot hold
+ * it, XML 1.0 (BMEcat) cannot carry it, and no catalogue text needs it. Checked after the schema,
+ * so the answer is the usual 400 naming the field.
+ */
+export const NUL_KEYWORD = 'nulCharacter';
+
+/** The JSON pointer (Ajv's instancePath) of the first string in `data` holding U+0000, if any. */
+export function nulCharacterPath(data: unknown, path = ''): string | undefined {
+  if (typeof data === 'string') return data.includes('\u0000') ? path : undefined;
+  if (Array.isArray(data)) {
+    for (let i = 0; i < data.length; i++) {
+      const found = nulCharacterPath(data[i], `${path}/${i}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (typeof data === 'object' && data !== null) {
+    for (const [key, value] of Object.entries(data)) {
+      if (key.includes('\u0000')) return `${path}/${key}`;
+      const found = nulCharacterPath(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The error object the validators report for it (Ajv's shape, so one formatter names the field). */
+export function nulCharacterError(instancePath: string) {
+  return { keyword: NUL_KEYWORD, instancePath, schemaPath: '#', params: {} };
+}
