@@ -1,6 +1,4 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { SqliteHandle } from '../db/sqlite.js';
-import type { SystemDatabase } from '../db/system.schema.js';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { systemContext, type RequestContext } from '../domain/context.js';
 import { SessionService } from '../domain/sessions/session.service.js';
@@ -17,7 +15,9 @@ import { endpointUrl, listenProblem, type Endpoint } from './listening-server.js
 import { UI_DIR, WindowServer } from './window-server.js';
 import type { RestState, WindowDeps } from '../window/window-deps.js';
 import { APP_VERSION } from './version.js';
-import { openSystemStore } from './system-store.js';
+import { openStores, type Stores } from './system-store.js';
+import { SharedChangeListener } from './shared-change-listener.js';
+import type { StorageChoice } from '../db/database-config.js';
 import { readMachineId } from './machine-identity.js';
 
 export interface ApplicationOptions {
@@ -36,6 +36,8 @@ export interface ApplicationOptions {
   httpLimits?: Partial<HttpLimits>;
   /** How often to look for settings saved by another process (the CLI), in ms. */
   settingsPollMs?: number;
+  /** The storage to use instead of the data folder's choice (PIM_DATABASE_URL, `pim setup`). */
+  storage?: StorageChoice;
 }
 
 export interface StartReport {
@@ -67,30 +69,36 @@ export class Application {
   /** Why the REST server does not run although enabled (the port was taken), if so. */
   private restProblem: string | undefined;
   private poller: NodeJS.Timeout | undefined;
+  /** Team mode: hears of sessions ended and users changed by other instances. */
+  private listener: SharedChangeListener | undefined;
   private dataVersion = 0;
   private stopped = false;
   private edgePolicy: EdgePolicy = { loopbackOnly: true };
 
   private constructor(
-    private readonly system: SqliteHandle<SystemDatabase>,
+    readonly stores: Stores,
     readonly clock: Clock,
     private readonly options: ApplicationOptions,
   ) {
     this.machineId = readMachineId(options.dataDir);
-    this.users = new UserService(system.db, clock);
-    this.sessions = new SessionService(system.db, clock, { machineId: this.machineId });
+    this.users = new UserService(stores.shared, clock);
+    this.sessions = new SessionService(stores.shared, clock, { machineId: this.machineId });
     this.users.useSessions(this.sessions);
-    this.settings = new SettingsService(system.db);
-    const dataVersion = system.raw.prepare('PRAGMA data_version').pluck();
+    this.settings = new SettingsService(stores.local.db);
+    const dataVersion = stores.local.raw.prepare('PRAGMA data_version').pluck();
     this.readDataVersion = () => Number(dataVersion.get());
-    this.workspaces = new WorkspaceService(system.db, clock, options.dataDir, this.readDataVersion);
+    this.workspaces = new WorkspaceService(stores.shared, clock, options.dataDir, {
+      changeProbe: this.readDataVersion,
+      local: stores.local.db,
+      storage: stores.workspaces,
+    });
     this.rest = new RestServer(this.httpDeps(), options.logger ?? false, options.httpLimits);
     this.window = new WindowServer(this.windowDeps(), options.logger ?? false, () => this.windowLoopbackOnly);
   }
 
   static async open(options: ApplicationOptions): Promise<Application> {
-    const system = await openSystemStore(options.dataDir);
-    return new Application(system, options.clock ?? systemClock, options);
+    const stores = await openStores(options.dataDir, options.storage);
+    return new Application(stores, options.clock ?? systemClock, options);
   }
 
   /** The context of the machine's owner (CLI commands, first run): every right, the open workspace. */
@@ -169,6 +177,14 @@ export class Application {
       const settings = await this.settings.getAll();
       report.exposureWarning = exposureWarning({ ...settings, 'rest.host': report.rest.host });
     }
+    if (this.stores.choice.kind === 'postgres') {
+      this.listener = new SharedChangeListener(
+        this.stores.choice.url,
+        (userId) => this.sessions.forgetUser(userId),
+        () => this.sessions.clearCache(),
+      );
+      await this.listener.start();
+    }
     this.dataVersion = this.readDataVersion();
     this.poller = setInterval(() => void this.pollSettings(), this.options.settingsPollMs ?? 1000);
     this.poller.unref();
@@ -236,10 +252,11 @@ export class Application {
     if (this.stopped) return;
     this.stopped = true;
     if (this.poller) clearInterval(this.poller);
+    await this.listener?.stop();
     await this.rest.stop();
     await this.window.stop();
     await this.workspaces.closeAll();
-    await this.system.close();
+    await this.stores.close();
   }
 }
 

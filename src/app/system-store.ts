@@ -1,11 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { storageChoice, type StorageChoice } from '../db/database-config.js';
+import type { Dialect } from '../db/dialect.js';
+import { migratePostgres, openPostgres, type PostgresHandle } from '../db/postgres.js';
 import { migrate, openSqlite, type SqliteHandle } from '../db/sqlite.js';
 import type { SystemDatabase } from '../db/system.schema.js';
 import { systemMigrations } from '../db/system.migrations.js';
+import { systemMigrationsPostgres } from '../db/system.migrations.postgres.js';
 import { restrictDatabaseFiles } from '../domain/workspaces/open-workspace.js';
+import { sqliteWorkspaceStorage, type WorkspaceStorage } from '../domain/workspaces/workspace-storage.js';
+import { postgresWorkspaceStorage } from '../domain/workspaces/workspace-storage.postgres.js';
 
 export const SYSTEM_DB_FILE = 'system.sqlite';
+/** The schema of the shared system tables in team mode. */
+export const SHARED_SCHEMA = 'pim';
 
 /** Opens (creating if needed) the system database of a data folder and brings its schema up to date. */
 export async function openSystemStore(dataDir: string): Promise<SqliteHandle<SystemDatabase>> {
@@ -22,4 +31,55 @@ export async function openSystemStore(dataDir: string): Promise<SqliteHandle<Sys
     throw error;
   }
   return handle;
+}
+
+/**
+ * The databases of one pim instance. `local` is always the data folder's SQLite file: the
+ * settings and the open workspace belong to the instance. `shared` holds users, sessions and the
+ * workspace registry: the same SQLite file, or in team mode the PostgreSQL database that several
+ * instances share, where every workspace is a schema too.
+ */
+export interface Stores {
+  local: SqliteHandle<SystemDatabase>;
+  shared: Kysely<SystemDatabase>;
+  dialect: Dialect;
+  choice: StorageChoice;
+  workspaces: WorkspaceStorage;
+  /** Team mode: the shared database's pool (LISTEN/NOTIFY, health). */
+  postgres?: PostgresHandle<SystemDatabase>;
+  close(): Promise<void>;
+}
+
+export async function openStores(dataDir: string, choice = storageChoice(dataDir)): Promise<Stores> {
+  const local = await openSystemStore(dataDir);
+  if (choice.kind === 'sqlite') {
+    return {
+      local,
+      shared: local.db,
+      dialect: 'sqlite',
+      choice,
+      workspaces: sqliteWorkspaceStorage,
+      close: () => local.close(),
+    };
+  }
+  const postgres = openPostgres<SystemDatabase>(choice.url, SHARED_SCHEMA, { max: 5 });
+  try {
+    await migratePostgres(postgres, systemMigrationsPostgres);
+  } catch (error) {
+    await postgres.close();
+    await local.close();
+    throw error;
+  }
+  return {
+    local,
+    shared: postgres.db,
+    dialect: 'postgres',
+    choice,
+    workspaces: postgresWorkspaceStorage(choice.url, postgres.db as Kysely<unknown>),
+    postgres,
+    async close() {
+      await postgres.close();
+      await local.close();
+    },
+  };
 }

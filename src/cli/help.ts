@@ -6,6 +6,8 @@ Commands:
   user <sub>            manage users: add, list, set-role, passwd, disable, enable, logout
   workspace create|list manage workspaces
   settings set|get      read and change settings (rest.enabled, rest.port, rest.host)
+  setup --database URL  team mode: keep users and workspaces in a shared PostgreSQL database
+  db move --to URL      copy this data folder's SQLite data into PostgreSQL and switch to it
   mcp                   serve the agent interface (MCP) over stdin/stdout
 
 Global options:
@@ -26,6 +28,18 @@ Options:
   --no-ui       run headless: no application window (a REST port that is taken is then fatal)
 
 The application window (browser UI) is served on http://127.0.0.1:8764/ (settings ui.host, ui.port).`,
+  setup: `Usage: pim setup --database postgres://USER[:PASSWORD]@HOST:PORT/DATABASE [--force]
+       pim setup --database sqlite
+
+Team mode: this data folder keeps users, sessions, the workspace registry and every workspace
+(one PostgreSQL schema each) in the shared database, as the other pim instances set up with the
+same URL. Settings and the open workspace stay in the data folder: each machine has its own.
+The database is reached and prepared before the choice is saved (in database.json, readable by
+the owner only). The environment variable PIM_DATABASE_URL, when set, wins over it.
+
+A data folder that already holds users or workspaces is refused: copy them with
+pim db move --to URL, or pass --force to leave them behind (its files stay).
+--database sqlite: back to the data folder's own SQLite files.`,
   mcp: `Usage: pim mcp --user NAME [--read-only] [--tools LIST]
 
 Serves the agent interface (Model Context Protocol, revisions 2026-07-28 and 2025-11-25) over

@@ -44,6 +44,10 @@ const COMMANDS: Record<
     run: async (input) => (await import('./commands/mcp.command.js')).mcpCommand(input),
     options: { user: { type: 'string' }, 'read-only': { type: 'boolean' }, tools: { type: 'string' } },
   },
+  setup: {
+    run: async (input) => (await import('./commands/setup.command.js')).setupCommand(input),
+    options: { database: { type: 'string' }, force: { type: 'boolean' } },
+  },
   settings: {
     run: async (input) => (await import('./commands/settings.command.js')).settingsCommand(input),
     options: {},

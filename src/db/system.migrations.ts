@@ -46,4 +46,11 @@ export const systemMigrations: Record<string, Migration> = {
       await sql`ALTER TABLE user ADD COLUMN last_login_at TEXT`.execute(db);
     },
   },
+  '0003_workspace_schema': {
+    async up(db) {
+      // Team mode keeps each workspace in a PostgreSQL schema named here; on SQLite it is null
+      // (the workspace is the file in its folder). Kept in both dialects: one registry shape.
+      await sql`ALTER TABLE workspace ADD COLUMN db_schema TEXT`.execute(db);
+    },
+  },
 };

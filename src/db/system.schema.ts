@@ -46,6 +46,8 @@ export interface WorkspaceTable {
   name: string;
   rootpath: string;
   created_at: string;
+  /** Team mode: the PostgreSQL schema of the workspace's catalogue; null on SQLite. */
+  db_schema: string | null;
 }
 
 /** Application state that is not a user setting (which workspace is open). */

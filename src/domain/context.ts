@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { WorkspaceDatabase } from '../db/workspace.schema.js';
+import { retryAbortedTransaction } from '../db/transaction-retry.js';
 import type { Clock } from './clock.js';
 import { ForbiddenError, NoWorkspaceError } from './errors.js';
 import { RIGHTS, rightsOf, type Right, type Role } from './users/roles.js';
@@ -63,7 +64,8 @@ export function useWorkspace(ctx: RequestContext, right: Right): WorkspaceContex
     ...ctx,
     workspace,
     db: trx ?? workspace.db,
-    transaction: (work) => (trx ? work(trx) : workspace.db.transaction().execute(work)),
+    transaction: (work) =>
+      trx ? work(trx) : retryAbortedTransaction(() => workspace.db.transaction().execute(work)),
   };
 }
 

@@ -93,3 +93,11 @@ export class ServiceBusyError extends DomainError {
     super('SERVICE_BUSY', message, detailCode);
   }
 }
+
+/** The shared database (PostgreSQL, team mode) does not answer: nothing was changed; try again. */
+export class DatabaseUnavailableError extends ServiceBusyError {
+  constructor(options?: { cause?: unknown }) {
+    super('The database cannot be reached; try again shortly', 5, 'DATABASE_UNAVAILABLE');
+    if (options?.cause !== undefined) Object.defineProperty(this, 'cause', { value: options.cause });
+  }
+}

@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { DomainError, ServiceBusyError, TooManyRequestsError } from '../domain/errors.js';
+import { domainErrorOf } from '../domain/domain-error-of.js';
 import { NOT_PERCENT_ENCODED, setSecurityHeaders } from './edge-guards.js';
 import { failure } from './envelope.js';
 import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
@@ -49,7 +50,8 @@ function restMessage(error: DomainError): string {
  * detail goes to the log only.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | DomainError | Error, request, reply) => {
+    const error = domainErrorOf(thrown) ?? thrown;
     if (error instanceof DomainError) {
       if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
       if (error instanceof TooManyRequestsError || error instanceof ServiceBusyError) {

@@ -1,4 +1,5 @@
 import { DomainError } from '../domain/errors.js';
+import { domainErrorOf } from '../domain/domain-error-of.js';
 import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
 
 /** A tools/call result as MCP defines it: structured content and the same JSON as text. */
@@ -31,7 +32,8 @@ export interface ToolFailure {
  * `{error, code, status}` with the status REST would answer. Anything else is an internal
  * error whose detail goes to `log` only.
  */
-export function toolFailure(error: unknown, log: (error: unknown) => void): ToolFailure {
+export function toolFailure(thrown: unknown, log: (error: unknown) => void): ToolFailure {
+  const error = domainErrorOf(thrown) ?? thrown;
   let code: ErrorCodeName = 'INTERNAL';
   let message = 'Internal server error';
   if (error instanceof DomainError) {

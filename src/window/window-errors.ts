@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/errors.js';
+import { domainErrorOf } from '../domain/domain-error-of.js';
 import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
 import { FASTIFY_ERRORS } from '../http/error-handler.js';
 import { failure } from '../http/envelope.js';
@@ -16,7 +17,8 @@ const FRAMEWORK_ERRORS: Record<string, [ErrorCodeName, string]> = {
  * at fault where the window shows the message beside a field.
  */
 export function installWindowErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | DomainError | Error, request, reply) => {
+    const error = domainErrorOf(thrown) ?? thrown;
     if (error instanceof DomainError) {
       const field = (error as DomainError & { field?: string }).field;
       return reply

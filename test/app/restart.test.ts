@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceDto } from '../../src/domain/workspaces/workspace.service.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { startServer } from '../helpers/server.js';
-import { removeDir, tempDir } from '../helpers/temp.js';
+import { newDataDir, removeDataDir } from '../helpers/backend.js';
 
 describe('restart of the application on the same data folder', () => {
   let dataDir: string;
-  beforeEach(() => {
-    dataDir = tempDir();
+  beforeEach(async () => {
+    dataDir = await newDataDir();
   });
-  afterEach(() => removeDir(dataDir));
+  afterEach(() => removeDataDir(dataDir));
 
   it('keeps tokens valid (and logged-out ones dead) and reopens the workspace that was open', async () => {
     const clock = new ManualClock(new Date('2026-03-01T08:00:00.000Z'));

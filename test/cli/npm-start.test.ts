@@ -2,18 +2,18 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { pollUntil, refusesConnections } from '../helpers/http.js';
-import { removeDir, tempDir } from '../helpers/temp.js';
+import { newDataDir, removeDataDir } from '../helpers/backend.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let dataDir: string | undefined;
 
-afterEach(() => {
-  if (dataDir) removeDir(dataDir);
+afterEach(async () => {
+  if (dataDir) await removeDataDir(dataDir);
   dataDir = undefined;
 });
 
 it('npm start passes SIGTERM to the application, which stops gracefully', async () => {
-  dataDir = tempDir('pim-npm-start-');
+  dataDir = await newDataDir('pim-npm-start-');
   const child = spawn('npm', ['start', '--silent', '--', '--port', '0', '--ui-port', '0'], {
     cwd: ROOT,
     env: {

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
-import { removeDir, tempDir } from '../helpers/temp.js';
+import { newDataDir, removeDataDir } from '../helpers/backend.js';
 
 describe('pim settings', () => {
   let dataDir: string;
-  beforeEach(() => {
-    dataDir = tempDir();
+  beforeEach(async () => {
+    dataDir = await newDataDir();
   });
-  afterEach(() => removeDir(dataDir));
+  afterEach(() => removeDataDir(dataDir));
 
   const settings = (...args: string[]) => runCliAsync(dataDir, ['settings', ...args]);
 

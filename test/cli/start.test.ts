@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliAsync, spawnCli, startCli, type SpawnedProcess, type StartedProcess } from '../helpers/cli.js';
 import { expectSuccess } from '../helpers/expect-cli.js';
 import { apiRequest, freePort, loginAt, pollUntil, refusesConnections } from '../helpers/http.js';
-import { removeDir, tempDir } from '../helpers/temp.js';
+import { newDataDir, removeDataDir } from '../helpers/backend.js';
 
 type Running = Pick<StartedProcess, 'child' | 'exited' | 'output'>;
 
@@ -45,15 +45,15 @@ async function loginWhileSignalled(
 describe('pim start', () => {
   let dataDir: string;
   const processes: Running[] = [];
-  beforeEach(() => {
-    dataDir = tempDir();
+  beforeEach(async () => {
+    dataDir = await newDataDir();
   });
   afterEach(async () => {
     for (const proc of processes.splice(0)) {
       if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
       await proc.exited;
     }
-    removeDir(dataDir);
+    await removeDataDir(dataDir);
   });
 
   const track = <T extends Running>(proc: T): T => {

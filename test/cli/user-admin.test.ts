@@ -3,13 +3,13 @@ import { runCliAsync } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
 import { pollUntil } from '../helpers/http.js';
 import { startServer } from '../helpers/server.js';
-import { removeDir, tempDir } from '../helpers/temp.js';
+import { newDataDir, removeDataDir } from '../helpers/backend.js';
 
 /** `pim user set-role | passwd | disable | enable | logout` and the list's new columns. */
 
 let dataDir: string;
 beforeEach(async () => {
-  dataDir = tempDir();
+  dataDir = await newDataDir();
   for (const [name, role] of [
     ['boss', 'ADMIN'],
     ['api', 'EDITOR'],
@@ -21,7 +21,7 @@ beforeEach(async () => {
   // For the tests that start the application on this folder.
   expectSuccess(await runCliAsync(dataDir, ['settings', 'set', 'rest.enabled', 'true']));
 });
-afterEach(() => removeDir(dataDir));
+afterEach(() => removeDataDir(dataDir));
 
 function user(...args: Array<string | { stdin: string }>) {
   const options = typeof args.at(-1) === 'object' ? (args.pop() as { stdin: string }) : {};

@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
 import { startServer } from '../helpers/server.js';
-import { removeDir, tempDir } from '../helpers/temp.js';
+import { newDataDir, removeDataDir } from '../helpers/backend.js';
 
 describe('pim user', () => {
   let dataDir: string;
-  beforeEach(() => {
-    dataDir = tempDir();
+  beforeEach(async () => {
+    dataDir = await newDataDir();
   });
-  afterEach(() => removeDir(dataDir));
+  afterEach(() => removeDataDir(dataDir));
 
   const addUser = (name: string, role: string, stdin: string) =>
     runCliAsync(dataDir, ['user', 'add', name, '--role', role, '--password-stdin'], { stdin });

@@ -1,37 +1,26 @@
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
 import { startServer } from '../helpers/server.js';
+import { newDataDir, removeDataDir, TEST_BACKEND, workspaceMeta } from '../helpers/backend.js';
 import { removeDir, tempDir } from '../helpers/temp.js';
-
-function defaultLanguageOf(folder: string): string {
-  const db = new Database(join(folder, 'workspace.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare("SELECT value FROM meta WHERE key = 'default_language'").get() as {
-      value: string;
-    };
-    return row.value;
-  } finally {
-    db.close();
-  }
-}
 
 describe('pim workspace', () => {
   let dataDir: string;
   let outside: string;
-  beforeEach(() => {
-    dataDir = tempDir();
+  beforeEach(async () => {
+    dataDir = await newDataDir();
     outside = tempDir('pim-test-ws-');
   });
-  afterEach(() => {
-    removeDir(dataDir);
+  afterEach(async () => {
+    await removeDataDir(dataDir);
     removeDir(outside);
   });
 
   const workspace = (...args: string[]) => runCliAsync(dataDir, ['workspace', ...args]);
+  const defaultLanguageOf = (folder: string) => workspaceMeta(dataDir, folder, 'default_language');
 
   it('creates a workspace folder with its own database under the data folder, default language deu', async () => {
     const created = await workspace('create', 'Catalogue');
@@ -39,8 +28,9 @@ describe('pim workspace', () => {
     expect(created.stdout).toMatch(/Catalogue/);
     const folder = join(dataDir, 'workspaces', 'catalogue');
     expect(statSync(folder).isDirectory()).toBe(true);
-    expect(statSync(join(folder, 'workspace.sqlite')).isFile()).toBe(true);
-    expect(defaultLanguageOf(folder)).toBe('deu');
+    // On PostgreSQL the catalogue is a schema of the shared database; the folder stays, for files.
+    expect(existsSync(join(folder, 'workspace.sqlite'))).toBe(TEST_BACKEND === 'sqlite');
+    expect(await defaultLanguageOf(folder)).toBe('deu');
     const list = await workspace('list');
     expectSuccess(list);
     expect(list.stdout).toBe(`1\tCatalogue\t${folder}\n`);
@@ -52,8 +42,8 @@ describe('pim workspace', () => {
     mkdirSync(empty);
     expectSuccess(await workspace('create', 'English', '--path', fresh, '--language', 'ENG'));
     expectSuccess(await workspace('create', 'German', '--path', empty, '--language', 'ger'));
-    expect(defaultLanguageOf(fresh)).toBe('eng');
-    expect(defaultLanguageOf(empty)).toBe('deu');
+    expect(await defaultLanguageOf(fresh)).toBe('eng');
+    expect(await defaultLanguageOf(empty)).toBe('deu');
     expect((await workspace('list')).stdout).toBe(`1\tEnglish\t${fresh}\n2\tGerman\t${empty}\n`);
   });
 

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Application, type ApplicationOptions } from '../../src/app/application.js';
 import { ManualClock, type Clock } from '../../src/domain/clock.js';
+import { newDataDir, removeDataDir } from './backend.js';
 import { apiRequest, loginAt, type ApiResponse, type RequestOptions } from './http.js';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
@@ -49,7 +47,7 @@ export interface StartOptions {
 
 /** Starts the real application (same code path as `pim start`) on a free port with a temporary data folder. */
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pim-test-'));
+  const dataDir = options.dataDir ?? (await newDataDir());
   const clock =
     (options.clock as ManualClock | undefined) ?? new ManualClock(new Date('2026-01-15T10:00:00.000Z'));
   const setup = options.setup ?? 'workspace';
@@ -97,7 +95,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     },
     async stop() {
       await app.stop();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await removeDataDir(dataDir);
     },
   };
 }

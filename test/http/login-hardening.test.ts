@@ -1,6 +1,5 @@
 import { scryptSync } from 'node:crypto';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -29,14 +28,17 @@ function count(statuses: number[]): Record<number, number> {
   return counts;
 }
 
-function withSystemDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(join(server.dataDir, 'system.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    return work(db);
-  } finally {
-    db.close();
-  }
+/** The stored hash of user `target`, read and written as an attacker with database access would. */
+async function storedHash(): Promise<string> {
+  const { rows } = await sql<{ password_hash: string }>`
+    SELECT password_hash FROM "user" WHERE username = 'target'`.execute(server.app.stores.shared);
+  return rows[0]!.password_hash;
+}
+
+async function storeHash(hash: string): Promise<void> {
+  await sql`UPDATE "user" SET password_hash = ${hash} WHERE username = 'target'`.execute(
+    server.app.stores.shared,
+  );
 }
 
 describe('the login throttle', () => {
@@ -115,9 +117,7 @@ describe('stored password hashes', () => {
       '$argon2id$garbage',
     ];
     for (const hash of tampered) {
-      withSystemDb((db) =>
-        db.prepare("UPDATE user SET password_hash = ? WHERE username = 'target'").run(hash),
-      );
+      await storeHash(hash);
       const answer = await login('target', 'target-password');
       expect(answer.status, hash).toBe(401);
       expect(answer.body.code).toBe('INVALID_CREDENTIALS');
@@ -125,26 +125,16 @@ describe('stored password hashes', () => {
   });
 
   it('stores argon2id hashes and upgrades an older scrypt hash at the next successful login', async () => {
-    const stored = () =>
-      withSystemDb(
-        (db) =>
-          (
-            db.prepare("SELECT password_hash FROM user WHERE username = 'target'").get() as {
-              password_hash: string;
-            }
-          ).password_hash,
-      );
-    expect(stored()).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    const stored = storedHash;
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     const salt = Buffer.from('0123456789abcdef');
     const key = scryptSync('target-password', salt, 32, { N: 2 ** 14, r: 8, p: 1 });
     const legacy = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
-    withSystemDb((db) =>
-      db.prepare("UPDATE user SET password_hash = ? WHERE username = 'target'").run(legacy),
-    );
+    await storeHash(legacy);
     expect((await login('target', 'wrong-password')).status).toBe(401);
-    expect(stored()).toBe(legacy);
+    expect(await stored()).toBe(legacy);
     expect((await login('target', 'target-password')).status).toBe(200);
-    expect(stored()).toMatch(/^\$argon2id\$/);
+    expect(await stored()).toMatch(/^\$argon2id\$/);
     expect((await login('target', 'target-password')).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceDto } from '../../src/domain/workspaces/workspace.service.js';
+import { removeWorkspaceDatabase, workspaceDatabaseExists } from '../helpers/backend.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 describe('workspaces over REST', () => {
@@ -135,14 +135,14 @@ describe('workspaces over REST', () => {
     expect(await activeNames()).toEqual(['Test']);
   });
 
-  it('answers 400 for a missing database file, does not recreate it, and keeps the open workspace open', async () => {
-    const file = join(third.rootpath, 'workspace.sqlite');
-    rmSync(file);
+  it('answers 400 for a missing database (file or schema), does not recreate it, and keeps the open workspace open', async () => {
+    await removeWorkspaceDatabase(server.app, third);
     const res = await open({ workspaceName: 'Third' });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/database/i);
+    expect(res.body.code).toBe('WORKSPACE_DATABASE_MISSING');
     expect(await activeNames()).toEqual(['Test']);
-    expect(existsSync(file)).toBe(false);
+    expect(await workspaceDatabaseExists(server.app, third)).toBe(false);
   });
 
   it('answers 403 to a VIEWER opening a workspace, who may still list them', async () => {

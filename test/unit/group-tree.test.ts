@@ -31,7 +31,7 @@ beforeEach(async () => {
   queries = [];
   // A second Kysely on the same connection that records every statement it runs.
   const counting = new Kysely<WorkspaceDatabase>({
-    dialect: new SqliteDialect({ database: workspace.raw }),
+    dialect: new SqliteDialect({ database: workspace.raw! }),
     log: (event) => {
       if (event.level === 'query') queries.push(event.query.sql);
     },
@@ -49,7 +49,7 @@ afterEach(async () => {
 
 /** Fixture: `groupCount` groups (10 root-level, the rest spread below earlier groups) and products spread over them. */
 function seed(groupCount: number, productCount: number): void {
-  const raw = workspace.raw;
+  const raw = workspace.raw!;
   const at = '2026-01-01T00:00:00.000Z';
   raw.transaction(() => {
     const insertGroup = raw.prepare(
@@ -162,7 +162,7 @@ describe('deep trees', () => {
     const left = await groups.listGroups(ctx);
     expect(left.map((g) => g.id)).toEqual([other.id]);
     expect(left[0]?.childGroupCount).toBe(0);
-    const names = workspace.raw.prepare('SELECT COUNT(*) AS n FROM product_group_name').get() as {
+    const names = workspace.raw!.prepare('SELECT COUNT(*) AS n FROM product_group_name').get() as {
       n: number;
     };
     expect(names.n).toBe(1);

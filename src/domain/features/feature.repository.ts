@@ -71,14 +71,17 @@ export async function findProductFeature(
   return selectProductFeatures(db, productId).where('fd.ftidref', '=', ftidref).executeTakeFirst();
 }
 
-/** Adds a feature to a product at the end of its feature order. */
+/**
+ * Adds a feature to a product at the end of its feature order; false when the product has it
+ * already (another request added it meanwhile: the primary key decides, not a read before).
+ */
 export async function insertProductFeature(
   db: WorkspaceDb,
   productId: number,
   featureId: number,
   funit: string | null,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .insertInto('product_feature')
     .values({
       product_id: productId,
@@ -86,7 +89,9 @@ export async function insertProductFeature(
       funit,
       position: sql<number>`(SELECT COALESCE(MAX(position), 0) + 1 FROM product_feature WHERE product_id = ${productId})`,
     })
-    .execute();
+    .onConflict((oc) => oc.columns(['product_id', 'feature_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 export async function setProductFeatureUnit(

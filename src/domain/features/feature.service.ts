@@ -121,7 +121,8 @@ async function ensureProductFeature(
     return existing.feature_id;
   }
   const featureId = await ensureDefinition(db, ftidref);
-  await insertProductFeature(db, productId, featureId, funit ?? null);
+  const added = await insertProductFeature(db, productId, featureId, funit ?? null);
+  if (!added && funit !== undefined) await setProductFeatureUnit(db, productId, featureId, funit);
   return featureId;
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
+import { dialectOf, idList } from '../../db/dialect.js';
 
 /** A workspace database or a transaction on it. */
 type Db = Kysely<WorkspaceDatabase>;
@@ -36,11 +37,6 @@ export interface ProductMembershipRow {
 }
 
 const ROOT_SEQ_KEY = 'next_root_group_seq';
-
-/** JSON array of ids, bound as one parameter and read with json_each (no limit on the number of ids). */
-function idList(ids: readonly number[]) {
-  return sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-}
 
 function nameSubquery(languages: NameLanguages) {
   return sql<string>`COALESCE((
@@ -151,6 +147,27 @@ export async function touchGroup(db: Db, id: number, now: string): Promise<void>
   await db.updateTable('product_group').set({ updated_at: now }).where('id', '=', id).execute();
 }
 
+/**
+ * Serialises changes to the shape of the tree (create, move, delete) for the rest of the
+ * transaction: they read the tree, then write numbers and parent links that must agree with
+ * what they read. On SQLite the transaction's write lock does it (one writer at a time); on
+ * PostgreSQL, where transactions run side by side, a table lock that readers and the
+ * foreign-key checks of product assignments pass (SHARE ROW EXCLUSIVE conflicts with writers).
+ */
+export async function lockTree(db: Db): Promise<void> {
+  if (dialectOf(db) === 'postgres')
+    await sql`LOCK TABLE product_group IN SHARE ROW EXCLUSIVE MODE`.execute(db);
+}
+
+/**
+ * Locks a group's row against deletion until the transaction ends (PostgreSQL; SQLite has one
+ * writer at a time): products assigned to it must not point to a group deleted meanwhile.
+ */
+export async function lockGroupRow(db: Db, id: number): Promise<void> {
+  if (dialectOf(db) === 'postgres')
+    await sql`SELECT id FROM product_group WHERE id = ${id} FOR KEY SHARE`.execute(db);
+}
+
 /** True when `candidateId` is `groupId` or one of its descendants (walks up from the candidate). */
 export async function isSelfOrDescendant(db: Db, candidateId: number, groupId: number): Promise<boolean> {
   const result = await sql<{ hit: number }>`
@@ -166,7 +183,7 @@ export async function isSelfOrDescendant(db: Db, candidateId: number, groupId: n
 function subtree(rootId: number) {
   return sql`(
     WITH RECURSIVE sub(id) AS (
-      SELECT ${rootId}
+      SELECT CAST(${rootId} AS integer)
       UNION ALL
       SELECT g.id FROM product_group g JOIN sub ON g.parent_id = sub.id
     )
@@ -175,7 +192,7 @@ function subtree(rootId: number) {
 
 /** Ids of a group and all its descendants. */
 export async function selectSubtreeIds(db: Db, rootId: number): Promise<number[]> {
-  const result = await sql<{ id: number }>`SELECT id FROM ${subtree(rootId)}`.execute(db);
+  const result = await sql<{ id: number }>`SELECT id FROM ${subtree(rootId)} AS s`.execute(db);
   return result.rows.map((r) => r.id);
 }
 
@@ -199,13 +216,13 @@ export async function reparentAndRenumber(
  * down a deep subtree (SQLite limits the depth of cascades); names cascade one level.
  */
 export async function deleteGroups(db: Db, ids: readonly number[]): Promise<void> {
-  await sql`UPDATE product_group SET parent_id = NULL WHERE id IN ${idList(ids)}`.execute(db);
-  await sql`DELETE FROM product_group WHERE id IN ${idList(ids)}`.execute(db);
+  await sql`UPDATE product_group SET parent_id = NULL WHERE id IN ${idList(db, ids)}`.execute(db);
+  await sql`DELETE FROM product_group WHERE id IN ${idList(db, ids)}`.execute(db);
 }
 
 export async function selectProductsByIds(db: Db, ids: readonly number[]): Promise<ProductMembershipRow[]> {
   const result = await sql<ProductMembershipRow>`
-    SELECT id, master_id, group_id FROM product WHERE id IN ${idList(ids)}`.execute(db);
+    SELECT id, master_id, group_id FROM product WHERE id IN ${idList(db, ids)}`.execute(db);
   return result.rows;
 }
 
@@ -214,7 +231,7 @@ export async function selectProductsInGroups(
   groupIds: readonly number[],
 ): Promise<ProductMembershipRow[]> {
   const result = await sql<ProductMembershipRow>`
-    SELECT id, master_id, group_id FROM product WHERE group_id IN ${idList(groupIds)} ORDER BY id`.execute(
+    SELECT id, master_id, group_id FROM product WHERE group_id IN ${idList(db, groupIds)} ORDER BY id`.execute(
     db,
   );
   return result.rows;
@@ -228,18 +245,18 @@ export async function setProductsGroup(
   now: string,
 ): Promise<void> {
   if (ids.length === 0) return;
-  await sql`UPDATE product SET group_id = ${groupId}, updated_at = ${now} WHERE id IN ${idList(ids)}`.execute(
+  await sql`UPDATE product SET group_id = ${groupId}, updated_at = ${now} WHERE id IN ${idList(db, ids)}`.execute(
     db,
   );
 }
 
 export async function touchProducts(db: Db, ids: readonly number[], now: string): Promise<void> {
   if (ids.length === 0) return;
-  await sql`UPDATE product SET updated_at = ${now} WHERE id IN ${idList(ids)}`.execute(db);
+  await sql`UPDATE product SET updated_at = ${now} WHERE id IN ${idList(db, ids)}`.execute(db);
 }
 
 /** Deletes products; their variants, texts and features go with them (foreign-key cascades). */
 export async function deleteProductRows(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await sql`DELETE FROM product WHERE id IN ${idList(ids)}`.execute(db);
+  await sql`DELETE FROM product WHERE id IN ${idList(db, ids)}`.execute(db);
 }

@@ -116,6 +116,7 @@ export async function createGroup(
     input.language === undefined ? ctx.workspace.defaultLanguage : normalizeLanguage(input.language);
   const parentId = input.parentId ?? null;
   return ctx.transaction(async (trx) => {
+    await repo.lockTree(trx);
     let bmecatId: string;
     if (parentId === null) {
       bmecatId = String(await repo.takeRootSeq(trx));
@@ -160,6 +161,7 @@ export async function moveGroup(
   const ctx = useWorkspace(context, RIGHTS.edit);
   const parentId = input.parentId;
   return ctx.transaction(async (trx) => {
+    await repo.lockTree(trx);
     const group = await requireGroup(trx, id);
     const parent = parentId === null ? null : await requireGroup(trx, parentId);
     if (parent && (await repo.isSelfOrDescendant(trx, parent.id, id))) {
@@ -197,6 +199,7 @@ export async function deleteGroup(
 ): Promise<void> {
   const ctx = useWorkspace(context, RIGHTS.edit);
   await ctx.transaction(async (trx) => {
+    await repo.lockTree(trx);
     await requireGroup(trx, id);
     const groupIds = await repo.selectSubtreeIds(trx, id);
     const products = await repo.selectProductsInGroups(trx, groupIds);
@@ -226,6 +229,7 @@ export async function assignProducts(
   const wanted = [...new Set(productIds)];
   return ctx.transaction(async (trx) => {
     await requireGroup(trx, id);
+    await repo.lockGroupRow(trx, id);
     const found = await repo.selectProductsByIds(trx, wanted);
     const known = new Set(found.map((p) => p.id));
     const missing = wanted.find((productId) => !known.has(productId));

@@ -1,20 +1,23 @@
 import type Database from 'better-sqlite3';
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repository.js';
+import { sheetSqlPostgres } from './product-sheet.postgres.js';
 
 /**
- * The product sheet as one JSON text written by SQLite in one statement (SQLite dialect):
+ * The product sheet as one JSON text written by SQLite in one statement (SQLite dialect; the
+ * PostgreSQL twin is product-sheet.postgres.ts):
  * the product, texts, features with names and values, group and variants, with the rules and
  * orders of the single services (a test compares the sheet with REST's single reads). One
  * statement instead of a dozen: the sheet is what an agent reads most.
  */
-function sheetSql(lang: string, groupLang: string, fallbackLang: string, id: number) {
+function sheetSql(db: WorkspaceDb, lang: string, groupLang: string, fallbackLang: string, id: number) {
   const texts = (
     kind: string,
   ) => sql`json((SELECT json_group_array(json_object('lang', t.lang, 'value', t.value) ORDER BY t.lang)
       FROM product_text t WHERE t.product_id = p.id AND t.kind = ${sql.lit(kind)}))`;
   return sql<{ sheet: string }>`SELECT json_object(
-    'product', json(${productJsonSql(lang)}),
+    'product', json(${productJsonSql(db, lang)}),
     'shortTexts', ${texts('DESCRIPTIONSHORT')},
     'longTexts', ${texts('DESCRIPTIONLONG')},
     'features', json((SELECT json_group_array(json_object(
@@ -32,7 +35,7 @@ function sheetSql(lang: string, groupLang: string, fallbackLang: string, id: num
         LIMIT 1), ''))
       FROM product_group g WHERE g.id = p.group_id)),
     'variants', json((SELECT json_group_array(json_object(
-        'id', v.id, 'supplierPid', v.supplier_pid, 'name', ${productNameSql(lang, 'v')}) ORDER BY v.id)
+        'id', v.id, 'supplierPid', v.supplier_pid, 'name', ${productNameSql(db, lang, 'v')}) ORDER BY v.id)
       FROM product v WHERE v.master_id = p.id))
   ) AS sheet FROM product p WHERE p.id = ${id}`;
 }
@@ -50,7 +53,8 @@ export async function findProductSheetJson(
   id: number,
   languages: SheetLanguages,
 ): Promise<string | undefined> {
-  const result = await sheetSql(languages.name, languages.group, languages.fallback, id).execute(db);
+  const build = dialectOf(db) === 'postgres' ? sheetSqlPostgres : sheetSql;
+  const result = await build(db, languages.name, languages.group, languages.fallback, id).execute(db);
   return result.rows[0]?.sheet;
 }
 
@@ -71,7 +75,9 @@ export function findProductSheetJsonPrepared(
 ): string | undefined {
   let entry = prepared.get(reader);
   if (!entry) {
-    const compiled = sheetSql(SENTINELS.name, SENTINELS.group, SENTINELS.fallback, SENTINELS.id).compile(db);
+    const compiled = sheetSql(db, SENTINELS.name, SENTINELS.group, SENTINELS.fallback, SENTINELS.id).compile(
+      db,
+    );
     const slots = compiled.parameters.map((value) => {
       const slot = (Object.keys(SENTINELS) as Slot[]).find((key) => SENTINELS[key] === value);
       if (!slot) throw new Error('findProductSheetJsonPrepared: unexpected parameter');

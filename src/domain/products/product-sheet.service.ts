@@ -40,11 +40,13 @@ function languages(ctx: WorkspaceContext): SheetLanguages {
 }
 
 async function readSheet(ctx: WorkspaceContext, id: number): Promise<ProductSheet> {
-  // Outside a caller's transaction the read connection's prepared statement (the hot path);
+  // Outside a caller's transaction the read connection's prepared statement (SQLite's hot path);
   // inside one, the transaction itself, which sees its own uncommitted writes.
-  const json = ctx.trx
-    ? await findProductSheetJson(ctx.db, id, languages(ctx))
-    : findProductSheetJsonPrepared(ctx.db, ctx.workspace.reader, id, languages(ctx));
+  const reader = ctx.workspace.reader;
+  const json =
+    ctx.trx || !reader
+      ? await findProductSheetJson(ctx.db, id, languages(ctx))
+      : findProductSheetJsonPrepared(ctx.db, reader, id, languages(ctx));
   if (json === undefined) throw productNotFound(id);
   return JSON.parse(json) as ProductSheet;
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
+import { productSql, variantCountSql } from './product-sql.js';
 
 /** A workspace database or a transaction on it: repositories work on either. */
 export type WorkspaceDb = Kysely<WorkspaceDatabase>;
@@ -19,39 +20,16 @@ export interface ProductRow {
 }
 
 /**
- * ProductDto.name: the short text in `lang`, else the first short text by language code,
- * else "". INDEXED BY: the planner prefers the table's unique index, which then reads the
- * scattered table rows; the partial covering index answers from the index alone.
+ * ProductDto as JSON written by the database (the fields, order and rules of toDto in
+ * product.service.ts; tests compare both) for the product aliased `p`.
  */
-function nameSql(lang: string, alias = 'p') {
-  const p = sql.ref(`${alias}.id`);
-  return sql<string>`COALESCE(
-    (SELECT t.value FROM product_text t INDEXED BY product_short_text
-      WHERE t.product_id = ${p} AND t.kind = 'DESCRIPTIONSHORT' AND t.lang = ${lang}),
-    (SELECT t.value FROM product_text t INDEXED BY product_short_text
-      WHERE t.product_id = ${p} AND t.kind = 'DESCRIPTIONSHORT' ORDER BY t.lang LIMIT 1),
-    '')`;
-}
-
-const variantCountSql = sql<number>`CASE WHEN p.master_id IS NULL
-  THEN (SELECT COUNT(*) FROM product v WHERE v.master_id = p.id) ELSE 0 END`;
-
-/**
- * ProductDto as JSON written by SQLite (the fields, order and rules of toDto in
- * product.service.ts; tests compare both) for the product aliased `p`. SQLite dialect.
- */
-export function productJsonSql(lang: string) {
-  return sql<string>`json_object(
-        'id', p.id, 'supplierPid', p.supplier_pid, 'supplierIdRef', p.supplier_id_ref, 'name', ${nameSql(lang)},
-        'ean', p.ean, 'manufacturerPid', p.manufacturer_pid,
-        'masterProduct', json(CASE WHEN p.master_id IS NULL THEN 'true' ELSE 'false' END),
-        'variantCount', ${variantCountSql}, 'masterProductId', p.master_id,
-        'createdAt', p.created_at, 'updatedAt', p.updated_at)`;
+export function productJsonSql(db: WorkspaceDb, lang: string) {
+  return productSql(db).json(lang);
 }
 
 /** The name of the product aliased `alias` (ProductDto.name's rules), for JSON built in SQL. */
-export function productNameSql(lang: string, alias: string) {
-  return nameSql(lang, alias);
+export function productNameSql(db: WorkspaceDb, lang: string, alias: string) {
+  return productSql(db).name(lang, alias);
 }
 
 /** Products with their variant count and their name in one statement. */
@@ -68,7 +46,7 @@ function selectProducts(db: WorkspaceDb, lang: string) {
       'p.created_at',
       'p.updated_at',
       variantCountSql.as('variant_count'),
-      nameSql(lang).as('name'),
+      productSql(db).name(lang, 'p').as('name'),
     ]);
 }
 
@@ -135,7 +113,7 @@ export interface ProductRowQuery {
 type ProductSelect<O> = SelectQueryBuilder<WorkspaceDatabase & { p: WorkspaceDatabase['product'] }, 'p', O>;
 
 /** The filters of a row query, keyset paging and order included, on a selection from `product as p`. */
-function applyFilters<O>(query: ProductSelect<O>, q: ProductRowQuery): ProductSelect<O> {
+function applyFilters<O>(db: WorkspaceDb, query: ProductSelect<O>, q: ProductRowQuery): ProductSelect<O> {
   let result = query;
   if (q.groupId !== undefined) result = result.where('p.group_id', '=', q.groupId);
   else if (q.masterId !== undefined) result = result.where('p.master_id', '=', q.masterId);
@@ -146,10 +124,11 @@ function applyFilters<O>(query: ProductSelect<O>, q: ProductRowQuery): ProductSe
   if (q.ean !== undefined) result = result.where('p.ean', '=', q.ean);
   if (q.likePattern !== undefined) {
     const pattern = q.likePattern;
+    const like = productSql(db).likeIgnoringCase;
     result = result.where(
-      sql<boolean>`(p.supplier_pid LIKE ${pattern} ESCAPE '\\' OR EXISTS (
+      sql<boolean>`(${like(sql.ref('p.supplier_pid'), pattern)} OR EXISTS (
         SELECT 1 FROM product_text t
-        WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT' AND t.value LIKE ${pattern} ESCAPE '\\'))`,
+        WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT' AND ${like(sql.ref('t.value'), pattern)}))`,
     );
   }
   result = result.orderBy('p.id');
@@ -159,7 +138,7 @@ function applyFilters<O>(query: ProductSelect<O>, q: ProductRowQuery): ProductSe
 
 /** Products in id order, filtered; keyset paging via afterId and limit. */
 export async function listProductRows(db: WorkspaceDb, q: ProductRowQuery): Promise<ProductRow[]> {
-  return applyFilters(selectProducts(db, q.lang), q).execute();
+  return applyFilters(db, selectProducts(db, q.lang), q).execute();
 }
 
 /** A chunk of the product list as JSON: `json` holds the ProductDto objects joined by commas. */
@@ -171,7 +150,7 @@ export interface ProductJsonChunk {
 }
 
 /**
- * Like listProductRows, but SQLite writes the ProductDto JSON itself (the fields, order and
+ * Like listProductRows, but the database writes the ProductDto JSON itself (the fields, order and
  * rules of toDto in product.service.ts; a test compares both). For long lists, turning a
  * million column values into JavaScript values and back into JSON cost more than the query
  * (100,000 products: 0.24 s instead of 0.68 s).
@@ -180,7 +159,7 @@ export async function listProductJsonChunk(db: WorkspaceDb, q: ProductRowQuery):
   return db
     .selectFrom(selectProductJson(db, q).as('c'))
     .select([
-      sql<Buffer | null>`CAST(group_concat(c.dto, ',' ORDER BY c.id) AS BLOB)`.as('json'),
+      productSql(db).joinedJson().as('json'),
       sql<number | null>`max(c.id)`.as('lastId'),
       sql<number>`count(*)`.as('count'),
     ])
@@ -196,7 +175,11 @@ export async function listProductJsonRows(
 }
 
 function selectProductJson(db: WorkspaceDb, q: ProductRowQuery) {
-  return applyFilters(db.selectFrom('product as p').select(['p.id', productJsonSql(q.lang).as('dto')]), q);
+  return applyFilters(
+    db,
+    db.selectFrom('product as p').select(['p.id', productJsonSql(db, q.lang).as('dto')]),
+    q,
+  );
 }
 
 export interface ProductValues {

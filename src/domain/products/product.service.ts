@@ -78,10 +78,11 @@ async function readProduct(db: WorkspaceDb, id: number, lang: string): Promise<P
 
 export async function getProduct(context: RequestContext, id: number): Promise<ProductDto> {
   const ctx = useWorkspace(context, RIGHTS.read);
-  // Outside a caller's transaction, the read connection's prepared statement (the hot path);
+  // Outside a caller's transaction, SQLite's read connection's prepared statement (the hot path);
   // inside one, the transaction itself, which sees its own uncommitted writes.
-  if (ctx.trx) return readProduct(ctx.db, id, nameLanguage(ctx));
-  const row = findProductPrepared(ctx.db, ctx.workspace.reader, id, nameLanguage(ctx));
+  const reader = ctx.workspace.reader;
+  if (ctx.trx || !reader) return readProduct(ctx.db, id, nameLanguage(ctx));
+  const row = findProductPrepared(ctx.db, reader, id, nameLanguage(ctx));
   if (!row) throw productNotFound(id);
   return toDto(row);
 }
@@ -216,6 +217,9 @@ export async function createProduct(context: RequestContext, input: CreateProduc
   const at = now(ctx);
   return ctx.transaction(async (trx) => {
     if (masterId !== undefined) {
+      // The write first: it locks the main product's row (PostgreSQL), so that a delete racing
+      // with this create either finishes before (404 below) or waits until the variant exists.
+      await touchProducts(trx, [masterId], at);
       const master = await requireProduct(trx, masterId);
       if (master.master_id !== null) {
         throw new ValidationError(
@@ -236,7 +240,6 @@ export async function createProduct(context: RequestContext, input: CreateProduc
       at,
     );
     if (input.name !== undefined) await upsertText(trx, id, 'DESCRIPTIONSHORT', lang, input.name);
-    if (masterId !== undefined) await touchProducts(trx, [masterId], at);
     return readProduct(trx, id, lang);
   });
 }

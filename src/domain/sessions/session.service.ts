@@ -297,6 +297,16 @@ export class SessionService implements UserSessions {
     });
   }
 
+  /**
+   * Forgets the cached sessions of one user (or of all with undefined) after another instance
+   * changed them (team mode's notifications), and rechecks the desktop session if it is theirs.
+   */
+  forgetUser(userId: number | undefined): void {
+    if (userId === undefined) return this.clearCache();
+    this.cache.forgetUser(userId);
+    if (this.desktop.user?.id === userId) this.serially(() => this.recheckDesktop()).catch(() => undefined);
+  }
+
   /** Forgets cached sessions, e.g. after another process changed the system database. */
   clearCache(): void {
     this.cache.clear();

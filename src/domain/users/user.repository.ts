@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
 
 type Db = Kysely<SystemDatabase>;
@@ -14,8 +14,16 @@ export type UserRow = {
   last_login_at: string | null;
 };
 
+/**
+ * Names are unique case-insensitively in ASCII (SQLite's NOCASE; on PostgreSQL a unique index
+ * on lower(username) under the C collation, which folds ASCII only): compared alike.
+ */
 export function findUserByName(db: Db, username: string): Promise<UserRow | undefined> {
-  return db.selectFrom('user').selectAll().where('username', '=', username).executeTakeFirst();
+  return db
+    .selectFrom('user')
+    .selectAll()
+    .where(sql<boolean>`lower(username) = lower(${username})`)
+    .executeTakeFirst();
 }
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {

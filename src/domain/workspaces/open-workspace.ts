@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/dialect.js';
 import { migrate, openSqlite, type SqliteHandle } from '../../db/sqlite.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { workspaceMigrations } from '../../db/workspace.migrations.js';
@@ -15,14 +16,15 @@ export interface OpenWorkspace {
   name: string;
   rootpath: string;
   defaultLanguage: string;
+  dialect: Dialect;
   db: Kysely<WorkspaceDatabase>;
-  /** Raw connection (same as db's, inside Kysely's transactions): for writes only through db. */
-  raw: Database.Database;
+  /** SQLite only: the raw connection (same as db's, inside Kysely's transactions), for tests and tools. */
+  raw?: Database.Database;
   /**
-   * A second, read-only connection for prepared statements on hot read paths. It sees
-   * committed data only (WAL), never a transaction in progress on `db`.
+   * SQLite only: a second, read-only connection for prepared statements on hot read paths. It
+   * sees committed data only (WAL), never a transaction in progress on `db`.
    */
-  reader: Database.Database;
+  reader?: Database.Database;
   close(): Promise<void>;
 }
 
@@ -150,6 +152,7 @@ export async function openWorkspaceDatabase(ws: {
     return {
       ...ws,
       defaultLanguage: meta?.value ?? 'deu',
+      dialect: 'sqlite',
       db: handle.db,
       raw: handle.raw,
       reader: reader.raw,

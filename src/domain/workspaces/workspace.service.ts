@@ -1,19 +1,15 @@
 import { mkdirSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
-import { isUniqueViolation } from '../../db/sqlite.js';
+import { isUniqueViolation } from '../../db/constraint-errors.js';
 import type { Clock } from '../clock.js';
 import { requireRight, systemContext, type RequestContext } from '../context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { RIGHTS } from '../users/roles.js';
 import { normalizeLanguage } from '../languages/language.js';
-import {
-  initWorkspaceDatabase,
-  openWorkspaceDatabase,
-  removeDatabaseFiles,
-  type OpenWorkspace,
-} from './open-workspace.js';
+import type { OpenWorkspace } from './open-workspace.js';
+import { sqliteWorkspaceStorage, type WorkspaceStorage } from './workspace-storage.js';
 
 export interface WorkspaceDto {
   id: number;
@@ -46,6 +42,14 @@ function freeFolder(base: string): string {
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**
+ * Workspace names are unique case-insensitively in ASCII (SQLite's NOCASE; on PostgreSQL a
+ * unique index on lower(name) under the C collation, which folds ASCII only): compared alike.
+ */
+function sameName(name: string) {
+  return sql<boolean>`lower(name) = lower(${name})`;
+}
+
+/**
  * The workspace registry (in the system database) and the one open workspace.
  * The open workspace belongs to the application, not to a token: one for everybody.
  */
@@ -62,16 +66,33 @@ export class WorkspaceService {
   /** The probe's value when the saved open workspace was last read (see follow). */
   private seenVersion: number | undefined;
 
+  private readonly db: Kysely<SystemDatabase>;
+  private readonly local: Kysely<SystemDatabase>;
+  private readonly storage: WorkspaceStorage;
+  /**
+   * A number that changes when another process commits to the data folder's own database
+   * (SQLite's data_version), where the open workspace is kept: without a change, `follow`
+   * costs no query.
+   */
+  private readonly changeProbe: (() => number) | undefined;
+
   constructor(
-    private readonly db: Kysely<SystemDatabase>,
+    /** The workspace registry: the data folder's database, or the shared one in team mode. */
+    db: Kysely<SystemDatabase>,
     private readonly clock: Clock,
     private readonly dataDir: string,
-    /**
-     * A number that changes when another process commits to the system database (SQLite's
-     * data_version): without a change, `follow` costs no query.
-     */
-    private readonly changeProbe?: () => number,
-  ) {}
+    options: {
+      changeProbe?: () => number;
+      /** The data folder's own database (which workspace this instance has open); default `db`. */
+      local?: Kysely<SystemDatabase>;
+      storage?: WorkspaceStorage;
+    } = {},
+  ) {
+    this.db = db;
+    this.local = options.local ?? db;
+    this.storage = options.storage ?? sqliteWorkspaceStorage;
+    this.changeProbe = options.changeProbe;
+  }
 
   current(): OpenWorkspace | undefined {
     return this.active;
@@ -94,7 +115,7 @@ export class WorkspaceService {
     if (id === undefined) return (this.active = undefined);
     const next = this.openQueue.then(async () => {
       const row = await this.resolve({ workspaceId: id });
-      const opened = this.opened.get(row.id) ?? (await openWorkspaceDatabase(row));
+      const opened = this.opened.get(row.id) ?? (await this.storage.open(row));
       this.opened.set(row.id, opened);
       this.active = opened;
     });
@@ -136,11 +157,7 @@ export class WorkspaceService {
       ? resolve(isAbsolute(input.path) ? input.path : resolve(input.path))
       : freeFolder(join(this.dataDir, 'workspaces', slug(name)));
     // The name first: a duplicate name's default folder exists too, and the name is the real problem.
-    const taken = await this.db
-      .selectFrom('workspace')
-      .select('id')
-      .where('name', '=', name)
-      .executeTakeFirst();
+    const taken = await this.db.selectFrom('workspace').select('id').where(sameName(name)).executeTakeFirst();
     if (taken) throw new ConflictError(`Workspace '${name}' already exists`, 'WORKSPACE_EXISTS');
     const existed = existsSync(rootpath);
     if (existed && (!statSync(rootpath).isDirectory() || readdirSync(rootpath).length > 0)) {
@@ -150,19 +167,20 @@ export class WorkspaceService {
       );
     }
     mkdirSync(rootpath, { recursive: true, mode: 0o700 });
+    let dbSchema: string | null = null;
     try {
-      await initWorkspaceDatabase(rootpath, language);
+      dbSchema = (await this.storage.create(rootpath, language)).dbSchema;
       const row = await this.db
         .insertInto('workspace')
-        .values({ name, rootpath, created_at: this.clock.now().toISOString() })
+        .values({ name, rootpath, created_at: this.clock.now().toISOString(), db_schema: dbSchema })
         .returningAll()
         .executeTakeFirstOrThrow();
       return this.toDto(row);
     } catch (error) {
       // Leave nothing behind, and remove nothing that was there: a folder that existed keeps
       // existing (only the database files created in it go); a new one goes.
-      if (existed) removeDatabaseFiles(rootpath);
-      else rmSync(rootpath, { recursive: true, force: true });
+      await this.storage.remove(rootpath, dbSchema).catch(() => undefined);
+      if (!existed) rmSync(rootpath, { recursive: true, force: true });
       if (isUniqueViolation(error))
         throw new ConflictError(`Workspace '${name}' already exists`, 'WORKSPACE_EXISTS');
       throw error;
@@ -188,10 +206,10 @@ export class WorkspaceService {
     if (this.active?.id === row.id) {
       throw new ValidationError(`Workspace '${row.name}' is already loaded`, 'WORKSPACE_ALREADY_LOADED');
     }
-    const opened = this.opened.get(row.id) ?? (await openWorkspaceDatabase(row));
+    const opened = this.opened.get(row.id) ?? (await this.storage.open(row));
     this.opened.set(row.id, opened);
     this.active = opened;
-    await this.db
+    await this.local
       .insertInto('app_state')
       .values({ key: OPEN_STATE_KEY, value: String(row.id) })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(row.id) }))
@@ -201,7 +219,7 @@ export class WorkspaceService {
 
   /** The id of the workspace the application has open (or last had open), from the system database. */
   async openWorkspaceId(): Promise<number | undefined> {
-    const state = await this.db
+    const state = await this.local
       .selectFrom('app_state')
       .select('value')
       .where('key', '=', OPEN_STATE_KEY)
@@ -245,7 +263,7 @@ export class WorkspaceService {
         : await this.db
             .selectFrom('workspace')
             .selectAll()
-            .where('name', '=', input.workspaceName)
+            .where(sameName(input.workspaceName))
             .executeTakeFirst();
     if (input.workspaceId !== undefined && !byId)
       throw new NotFoundError(`Workspace ${input.workspaceId} not found`, 'WORKSPACE_NOT_FOUND');

@@ -1,0 +1,85 @@
+import pg from 'pg';
+
+/** The channel the shared schema's triggers notify when sessions end or users change (team mode). */
+export const SESSIONS_CHANNEL = 'pim_sessions';
+
+/**
+ * Listens on the shared PostgreSQL database for changes made by other instances (LISTEN/NOTIFY):
+ * a session ended, a user disabled or demoted. Each notification carries the user's id. While the
+ * connection is down, notifications are lost, so after every reconnection `onReconnect` runs
+ * (callers drop their caches): nothing cached outlives a change it could have missed.
+ */
+export class SharedChangeListener {
+  private client: pg.Client | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private connecting = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly onUserChanged: (userId: number | undefined) => void,
+    private readonly onReconnect: () => void,
+    private readonly retryMs = 1000,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.connect(false);
+  }
+
+  private async connect(reconnecting: boolean): Promise<void> {
+    if (this.stopped || this.connecting) return;
+    this.connecting = true;
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      application_name: 'pim-listener',
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    client.on('notification', (message) => {
+      const id = Number(message.payload);
+      this.onUserChanged(Number.isSafeInteger(id) ? id : undefined);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${SESSIONS_CHANNEL}`);
+      if (this.stopped) {
+        await client.end().catch(() => undefined);
+        return;
+      }
+      this.client = client;
+      if (reconnecting) this.onReconnect();
+    } catch {
+      await client.end().catch(() => undefined);
+      this.schedule();
+    } finally {
+      this.connecting = false;
+    }
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    // Whatever was notified while the connection was going down is lost: forget it all now.
+    this.onReconnect();
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.stopped || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.connect(true);
+    }, this.retryMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    const client = this.client;
+    this.client = undefined;
+    if (client) await client.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,63 @@
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  checkDatabaseUrl,
+  DATABASE_CONFIG_FILE,
+  DATABASE_URL_VARIABLE,
+  redactDatabaseUrl,
+  saveDatabaseUrl,
+  storageChoice,
+} from '../../db/database-config.js';
+import { openStores, openSystemStore } from '../../app/system-store.js';
+import { UsageError } from '../cli-error.js';
+import type { CommandInput } from '../main.js';
+
+/** Whether the data folder's own SQLite database holds users or workspaces (a single-machine installation). */
+async function localCatalogueExists(dataDir: string): Promise<boolean> {
+  if (!existsSync(join(dataDir, 'system.sqlite'))) return false;
+  const local = await openSystemStore(dataDir);
+  try {
+    const user = await local.db.selectFrom('user').select('id').limit(1).executeTakeFirst();
+    const workspace = await local.db.selectFrom('workspace').select('id').limit(1).executeTakeFirst();
+    return user !== undefined || workspace !== undefined;
+  } finally {
+    await local.close();
+  }
+}
+
+/**
+ * `pim setup --database URL`: this data folder keeps its users, sessions and workspaces in the
+ * shared PostgreSQL database from now on (team mode); `--database sqlite` goes back to the data
+ * folder's own files. The database is reached and its schema brought up to date before the
+ * choice is saved, so a wrong URL changes nothing.
+ */
+export async function setupCommand({ dataDir, values, out }: CommandInput): Promise<void> {
+  const target = values.database;
+  if (typeof target !== 'string' || target.trim() === '') {
+    throw new UsageError(
+      'pim setup needs --database postgres://USER@HOST:PORT/DATABASE (or --database sqlite)',
+    );
+  }
+  if (process.env[DATABASE_URL_VARIABLE]) {
+    process.stderr.write(
+      `pim: note: ${DATABASE_URL_VARIABLE} is set and wins over the data folder's choice while it is set\n`,
+    );
+  }
+  if (target.trim() === 'sqlite') {
+    rmSync(join(dataDir, DATABASE_CONFIG_FILE), { force: true });
+    out('this data folder now keeps its data in its own SQLite files');
+    return;
+  }
+  const url = checkDatabaseUrl(target);
+  const current = storageChoice(dataDir, {});
+  if (current.kind === 'sqlite' && values.force !== true && (await localCatalogueExists(dataDir))) {
+    throw new Error(
+      'this data folder holds users or workspaces in SQLite: copy them with pim db move --to URL, ' +
+        'or pass --force to leave them behind (the files stay)',
+    );
+  }
+  const stores = await openStores(dataDir, { kind: 'postgres', url });
+  await stores.close();
+  saveDatabaseUrl(dataDir, url);
+  out(`this data folder now uses the shared database ${redactDatabaseUrl(url)}`);
+}

@@ -1,0 +1,38 @@
+/**
+ * Whether an error means the database server cannot be reached (refused, reset, timed out, shut
+ * down, too many connections): the request is answered 503 and may be retried, unlike an error
+ * in the statement itself. PostgreSQL's SQLSTATE classes 08 (connection exception) and 57P
+ * (operator intervention: shutdown), 53300 (too many connections), and Node's socket errors.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e !== 'object') return false;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (/^(08|57P)/.test(code) || code === '53300') return true;
+      if (
+        [
+          'ECONNREFUSED',
+          'ECONNRESET',
+          'ETIMEDOUT',
+          'EHOSTUNREACH',
+          'ENOTFOUND',
+          'EPIPE',
+          'EAI_AGAIN',
+        ].includes(code)
+      )
+        return true;
+    }
+    if (typeof message === 'string' && CONNECTION_MESSAGES.some((m) => message.includes(m))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+// node-postgres says these without a code.
+const CONNECTION_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Client has encountered a connection error',
+  'connection timeout',
+];

@@ -1,0 +1,118 @@
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+
+export interface PostgresHandle<DB> {
+  db: Kysely<DB>;
+  pool: pg.Pool;
+  /** The schema every connection of this handle works in (its search_path). */
+  schema: string;
+  close(): Promise<void>;
+}
+
+/** How long a request waits for a connection before it is answered 503 (issue: never a hang). */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/** Schema names pim creates: lower-case letters, digits and `_`, so they need no quoting rules. */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function checkSchemaName(schema: string): string {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${JSON.stringify(schema)}`);
+  return schema;
+}
+
+// COUNT(*) and other bigint results come as strings by default; pim's numbers fit a double.
+const INT8 = 20;
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 && format !== 'binary') return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/**
+ * A pool of connections to one schema of a PostgreSQL database. The schema is the connection's
+ * search_path, so that every query, Kysely-built or raw, is written without a schema name and
+ * reads the same on SQLite. Connections are opened lazily: an unreachable server is noticed by
+ * the first query, within CONNECT_TIMEOUT_MS.
+ */
+export function openPostgres<DB>(
+  url: string,
+  schema: string,
+  options: { max?: number; applicationName?: string } = {},
+): PostgresHandle<DB> {
+  checkSchemaName(schema);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Idle connections go soon: several instances (and every open workspace) share the server's
+    // connection limit (100 by default).
+    idleTimeoutMillis: 5_000,
+    keepAlive: true,
+    application_name: options.applicationName ?? 'pim',
+    options: `-c search_path=${schema}`,
+    types,
+  });
+  // A connection that breaks while idle in the pool (server restart) must not crash the process;
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    db,
+    pool,
+    schema,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/**
+ * Creates the handle's schema if needed and applies the migrations not yet recorded in it. Several
+ * instances starting at the same moment take turns: the whole run holds a session advisory lock
+ * (keyed by the schema's name), so the second one finds the schema and its migrations applied.
+ */
+export async function migratePostgres<DB>(
+  handle: PostgresHandle<DB>,
+  migrations: Record<string, Migration>,
+): Promise<void> {
+  const client = await handle.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`pim:migrate:${handle.schema}`]);
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${handle.schema}`);
+      // Kysely finds its migration tables by introspecting every schema: named, it looks in this one.
+      const migrator = new Migrator({
+        db: handle.db,
+        provider: { getMigrations: async () => migrations },
+        migrationTableSchema: handle.schema,
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) {
+        const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+        throw new Error(
+          `Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`pim:migrate:${handle.schema}`]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Whether a schema exists (a workspace whose schema was dropped must be noticed, never recreated). */
+export async function schemaExists(db: Kysely<unknown>, schema: string): Promise<boolean> {
+  const result = await sql<{ n: number }>`
+    SELECT count(*) AS n FROM pg_namespace WHERE nspname = ${schema}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0) > 0;
+}
+
+/** Drops a schema with everything in it (a workspace whose creation failed). */
+export async function dropSchema(db: Kysely<unknown>, schema: string): Promise<void> {
+  await sql`DROP SCHEMA IF EXISTS ${sql.id(checkSchemaName(schema))} CASCADE`.execute(db);
+}

@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { ProductSql } from './product-sql.js';
+import { variantCountSql } from './product-sql.js';
+
+/**
+ * SQLite's product SQL. INDEXED BY in the name: the planner prefers the table's unique index,
+ * which then reads the scattered table rows; the partial covering index answers from the index
+ * alone. LIKE ignores the case of ASCII letters by default.
+ */
+export const productSqlSqlite: ProductSql = {
+  name(lang, alias) {
+    const p = sql.ref(`${alias}.id`);
+    return sql<string>`COALESCE(
+    (SELECT t.value FROM product_text t INDEXED BY product_short_text
+      WHERE t.product_id = ${p} AND t.kind = 'DESCRIPTIONSHORT' AND t.lang = ${lang}),
+    (SELECT t.value FROM product_text t INDEXED BY product_short_text
+      WHERE t.product_id = ${p} AND t.kind = 'DESCRIPTIONSHORT' ORDER BY t.lang LIMIT 1),
+    '')`;
+  },
+  json(lang) {
+    return sql<string>`json_object(
+        'id', p.id, 'supplierPid', p.supplier_pid, 'supplierIdRef', p.supplier_id_ref, 'name', ${this.name(lang, 'p')},
+        'ean', p.ean, 'manufacturerPid', p.manufacturer_pid,
+        'masterProduct', json(CASE WHEN p.master_id IS NULL THEN 'true' ELSE 'false' END),
+        'variantCount', ${variantCountSql}, 'masterProductId', p.master_id,
+        'createdAt', p.created_at, 'updatedAt', p.updated_at)`;
+  },
+  joinedJson() {
+    // As a BLOB the text is never decoded into a JavaScript string and encoded again.
+    return sql<Buffer | null>`CAST(group_concat(c.dto, ',' ORDER BY c.id) AS BLOB)`;
+  },
+  likeIgnoringCase(column, pattern) {
+    return sql<boolean>`${column} LIKE ${pattern} ESCAPE '\\'`;
+  },
+};

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { saveDatabaseUrl, storageChoice } from '../../src/db/database-config.js';
+import { dropSchema, schemaExists } from '../../src/db/postgres.js';
+import type { SystemDatabase } from '../../src/db/system.schema.js';
+
+/**
+ * The storage the black-box tests run on: SQLite (default) or PostgreSQL
+ * (`PIM_TEST_BACKEND=postgres`, as `npm test` does in its second pass). The same tests run on
+ * both; a data folder made by newDataDir is set up for the backend as `pim setup --database`
+ * would, so every process on it (the server, the CLI, `pim mcp`) uses the same storage.
+ */
+export const TEST_BACKEND: 'sqlite' | 'postgres' =
+  process.env.PIM_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A PostgreSQL server the tests may create databases on (trust authentication on the machines). */
+export const PG_SERVER_URL = process.env.PIM_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Test databases are named with this prefix, so that leftovers can be found and dropped. */
+export const TEST_DATABASE_PREFIX = 'pim_t_';
+
+const databases = new Map<string, string>();
+
+/** The URL of another database on the test server. */
+export function databaseUrl(name: string): string {
+  const url = new URL(PG_SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_SERVER_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database on the test server; returns its URL. */
+export async function createTestDatabase(): Promise<{ name: string; url: string }> {
+  const name = `${TEST_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
+  await withServer((client) => client.query(`CREATE DATABASE ${name}`));
+  return { name, url: databaseUrl(name) };
+}
+
+/** Drops a test database, ending its connections (an instance that was not stopped). */
+export async function dropTestDatabase(name: string): Promise<void> {
+  await withServer((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+/** A new, empty data folder on the test backend (with its own PostgreSQL database there). */
+export async function newDataDir(prefix = 'pim-test-'): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (TEST_BACKEND === 'postgres') {
+    const { name, url } = await createTestDatabase();
+    databases.set(dir, name);
+    saveDatabaseUrl(dir, url);
+  }
+  return dir;
+}
+
+/** Removes a data folder made by newDataDir, and its database. */
+export async function removeDataDir(dir: string | undefined): Promise<void> {
+  if (!dir) return;
+  rmSync(dir, { recursive: true, force: true });
+  const name = databases.get(dir);
+  if (name) {
+    databases.delete(dir);
+    await dropTestDatabase(name);
+  }
+}
+
+/** Drops every test database left over (a run that was killed): vitest's global set-up. */
+export async function dropLeftoverDatabases(): Promise<void> {
+  await withServer(async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE '${TEST_DATABASE_PREFIX}%'`,
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  });
+}
+
+/**
+ * Removes a workspace's database behind the application's back, as a failing disk or an
+ * administrator would: its SQLite file, or on PostgreSQL its schema.
+ */
+export async function removeWorkspaceDatabase(
+  app: { stores: { shared: Kysely<SystemDatabase> } },
+  workspace: { id: number; rootpath: string },
+): Promise<void> {
+  if (TEST_BACKEND === 'sqlite') return rmSync(join(workspace.rootpath, 'workspace.sqlite'));
+  await dropSchema(app.stores.shared as Kysely<unknown>, await schemaOf(app, workspace.id));
+}
+
+/** Whether a workspace's database exists: its SQLite file, or its PostgreSQL schema. */
+export async function workspaceDatabaseExists(
+  app: { stores: { shared: Kysely<SystemDatabase> } },
+  workspace: { id: number; rootpath: string },
+): Promise<boolean> {
+  if (TEST_BACKEND === 'sqlite') return existsSync(join(workspace.rootpath, 'workspace.sqlite'));
+  return schemaExists(app.stores.shared as Kysely<unknown>, await schemaOf(app, workspace.id));
+}
+
+async function schemaOf(app: { stores: { shared: Kysely<SystemDatabase> } }, id: number): Promise<string> {
+  const row = await app.stores.shared
+    .selectFrom('workspace')
+    .select('db_schema')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.db_schema!;
+}
+
+/**
+ * A value of a workspace's `meta` table, read from outside the application (as a backup or
+ * support tool would): from the SQLite file in its folder, or from its PostgreSQL schema.
+ */
+export async function workspaceMeta(
+  dataDir: string,
+  folder: string,
+  key: string,
+): Promise<string | undefined> {
+  if (TEST_BACKEND === 'sqlite') {
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(join(folder, 'workspace.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+        { value: string } | undefined;
+      return row?.value;
+    } finally {
+      db.close();
+    }
+  }
+  const choice = storageChoice(dataDir, {});
+  if (choice.kind !== 'postgres') throw new Error(`${dataDir} is not set up for PostgreSQL`);
+  const client = new pg.Client({ connectionString: choice.url });
+  await client.connect();
+  try {
+    const ws = await client.query<{ db_schema: string }>(
+      'SELECT db_schema FROM pim.workspace WHERE rootpath = $1',
+      [folder],
+    );
+    const schema = ws.rows[0]?.db_schema;
+    if (!schema) throw new Error(`no workspace registered at ${folder}`);
+    const meta = await client.query<{ value: string }>(`SELECT value FROM ${schema}.meta WHERE key = $1`, [
+      key,
+    ]);
+    return meta.rows[0]?.value;
+  } finally {
+    await client.end();
+  }
+}
