@@ -17,6 +17,8 @@ import type { RestState, WindowDeps } from '../window/window-deps.js';
 import { APP_VERSION } from './version.js';
 import { openStores, type Stores } from './system-store.js';
 import { SharedChangeListener } from './shared-change-listener.js';
+import { DatabaseHealth } from './database-health.js';
+import type { Kysely } from 'kysely';
 import type { StorageChoice } from '../db/database-config.js';
 import { readMachineId } from './machine-identity.js';
 
@@ -69,6 +71,8 @@ export class Application {
   /** Why the REST server does not run although enabled (the port was taken), if so. */
   private restProblem: string | undefined;
   private poller: NodeJS.Timeout | undefined;
+  /** Whether the shared database answers (team mode), for the window's status bar. */
+  private readonly health: DatabaseHealth;
   /** Team mode: hears of sessions ended and users changed by other instances. */
   private listener: SharedChangeListener | undefined;
   private dataVersion = 0;
@@ -92,6 +96,7 @@ export class Application {
       local: stores.local.db,
       storage: stores.workspaces,
     });
+    this.health = new DatabaseHealth(stores.choice, stores.shared as Kysely<unknown>);
     this.rest = new RestServer(this.httpDeps(), options.logger ?? false, options.httpLimits);
     this.window = new WindowServer(this.windowDeps(), options.logger ?? false, () => this.windowLoopbackOnly);
   }
@@ -130,6 +135,7 @@ export class Application {
       version: APP_VERSION,
       uiDir: UI_DIR,
       restState: () => this.restState(),
+      databaseState: () => this.health.state(),
       // REST only: the window's own server must not be moved (closed) from inside one of its requests.
       applySettings: () => this.applySettings({ throwOnRestFailure: true, restOnly: true }),
     };
@@ -181,9 +187,11 @@ export class Application {
       this.listener = new SharedChangeListener(
         this.stores.choice.url,
         (userId) => this.sessions.forgetUser(userId),
+        () => this.sessions.distrustCache(),
         () => this.sessions.clearCache(),
       );
       await this.listener.start();
+      this.health.start();
     }
     this.dataVersion = this.readDataVersion();
     this.poller = setInterval(() => void this.pollSettings(), this.options.settingsPollMs ?? 1000);
@@ -253,6 +261,7 @@ export class Application {
     this.stopped = true;
     if (this.poller) clearInterval(this.poller);
     await this.listener?.stop();
+    this.health.stop();
     await this.rest.stop();
     await this.window.stop();
     await this.workspaces.closeAll();

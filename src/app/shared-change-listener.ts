@@ -6,8 +6,9 @@ export const SESSIONS_CHANNEL = 'pim_sessions';
 /**
  * Listens on the shared PostgreSQL database for changes made by other instances (LISTEN/NOTIFY):
  * a session ended, a user disabled or demoted. Each notification carries the user's id. While the
- * connection is down, notifications are lost, so after every reconnection `onReconnect` runs
- * (callers drop their caches): nothing cached outlives a change it could have missed.
+ * connection is down, notifications are lost: `onDisconnected` runs when it breaks (callers stop
+ * trusting their caches) and `onReconnected` when it is back (callers drop and trust them again),
+ * so nothing cached outlives a change it could have missed.
  */
 export class SharedChangeListener {
   private client: pg.Client | undefined;
@@ -18,7 +19,8 @@ export class SharedChangeListener {
   constructor(
     private readonly url: string,
     private readonly onUserChanged: (userId: number | undefined) => void,
-    private readonly onReconnect: () => void,
+    private readonly onDisconnected: () => void,
+    private readonly onReconnected: () => void,
     private readonly retryMs = 1000,
   ) {}
 
@@ -49,7 +51,7 @@ export class SharedChangeListener {
         return;
       }
       this.client = client;
-      if (reconnecting) this.onReconnect();
+      if (reconnecting) this.onReconnected();
     } catch {
       await client.end().catch(() => undefined);
       this.schedule();
@@ -61,8 +63,7 @@ export class SharedChangeListener {
   private lost(client: pg.Client): void {
     if (this.client !== client) return;
     this.client = undefined;
-    // Whatever was notified while the connection was going down is lost: forget it all now.
-    this.onReconnect();
+    this.onDisconnected();
     this.schedule();
   }
 

@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { storageChoice, type StorageChoice } from '../db/database-config.js';
+import {
+  redactDatabaseUrl,
+  storageChoice,
+  withoutPassword,
+  type StorageChoice,
+} from '../db/database-config.js';
+import { isConnectionFailure } from '../db/connection-errors.js';
 import type { Dialect } from '../db/dialect.js';
 import { migratePostgres, openPostgres, type PostgresHandle } from '../db/postgres.js';
 import { migrate, openSqlite, type SqliteHandle } from '../db/sqlite.js';
@@ -68,7 +74,14 @@ export async function openStores(dataDir: string, choice = storageChoice(dataDir
   } catch (error) {
     await postgres.close();
     await local.close();
-    throw error;
+    // One line that says which database and why, never with its password.
+    const reason = withoutPassword(error instanceof Error ? error.message : String(error), choice.url);
+    throw new Error(
+      isConnectionFailure(error)
+        ? `the shared database ${redactDatabaseUrl(choice.url)} cannot be reached: ${reason}`
+        : `the shared database ${redactDatabaseUrl(choice.url)} cannot be used: ${reason}`,
+      { cause: error },
+    );
   }
   return {
     local,

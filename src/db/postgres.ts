@@ -12,6 +12,9 @@ export interface PostgresHandle<DB> {
 /** How long a request waits for a connection before it is answered 503 (issue: never a hang). */
 export const CONNECT_TIMEOUT_MS = 5000;
 
+/** The longest a single statement may take before the client gives up on the server. */
+export const QUERY_TIMEOUT_MS = 60_000;
+
 /** Schema names pim creates: lower-case letters, digits and `_`, so they need no quoting rules. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -49,6 +52,9 @@ export function openPostgres<DB>(
     // connection limit (100 by default).
     idleTimeoutMillis: 5_000,
     keepAlive: true,
+    // A server that stops answering mid-query (a network cut without a reset) must not hold a
+    // request forever: the query fails and the request answers 503.
+    query_timeout: QUERY_TIMEOUT_MS,
     application_name: options.applicationName ?? 'pim',
     options: `-c search_path=${schema}`,
     types,
@@ -56,6 +62,9 @@ export function openPostgres<DB>(
   // A connection that breaks while idle in the pool (server restart) must not crash the process;
   // the pool drops it and the next query opens a new one.
   pool.on('error', () => undefined);
+  // Likewise a connection that breaks while a query holds it: the query fails with the error
+  // (answered 503); without a listener the client's 'error' event would end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {

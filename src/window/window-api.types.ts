@@ -15,6 +15,14 @@ export interface RestState {
   problem?: string;
 }
 
+/** The database as the status bar shows it: team mode's shared PostgreSQL may be unreachable. */
+export interface DatabaseState {
+  kind: 'sqlite' | 'postgres';
+  reachable: boolean;
+  /** The shared database's URL without its password (team mode). */
+  target?: string;
+}
+
 /** A user as the window knows the logged-in one. */
 export interface SessionUserDto {
   username: string;
@@ -27,6 +35,7 @@ export interface WindowStatus {
   user: SessionUserDto | null;
   workspace: { id: number; name: string } | null;
   rest: RestState;
+  database: DatabaseState;
   machineId: string;
 }
 

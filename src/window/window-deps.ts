@@ -4,7 +4,7 @@ import type { SessionService } from '../domain/sessions/session.service.js';
 import type { SettingsService } from '../domain/settings/settings.service.js';
 import type { UserService } from '../domain/users/user.service.js';
 import type { WorkspaceService } from '../domain/workspaces/workspace.service.js';
-import type { RestState } from './window-api.types.js';
+import type { DatabaseState, RestState } from './window-api.types.js';
 
 export type { RestState } from './window-api.types.js';
 
@@ -21,6 +21,8 @@ export interface WindowDeps {
   /** Folder of the built window (index.html and assets/). */
   uiDir: string;
   restState(): RestState;
+  /** Whether the database answers (team mode's shared PostgreSQL may not). */
+  databaseState(): DatabaseState;
   /** Applies the saved settings now (the REST server starts, stops or moves). */
   applySettings(): Promise<void>;
 }

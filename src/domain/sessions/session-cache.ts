@@ -1,3 +1,4 @@
+import { isConnectionFailure } from '../../db/connection-errors.js';
 import type { AuthenticatedUser } from './session.service.js';
 
 const MAX_CACHED_SESSIONS = 50_000;
@@ -19,6 +20,8 @@ interface PendingLoad {
 export class SessionCache {
   private readonly entries = new Map<string, AuthenticatedUser>();
   private readonly pending = new Set<PendingLoad>();
+  /** False while changes made elsewhere may go unheard (team mode's notifications are down). */
+  private trusted = true;
 
   /** The cached session of a token hash, else `load`'s answer (cached while unexpired at `nowMs`). */
   async lookup(
@@ -27,13 +30,18 @@ export class SessionCache {
     load: () => Promise<AuthenticatedUser>,
   ): Promise<AuthenticatedUser> {
     const cached = this.entries.get(tokenHash);
-    if (cached) return cached;
+    if (cached && this.trusted) return cached;
     for (;;) {
       const read: PendingLoad = { tokenHash, stale: false };
       this.pending.add(read);
       let user: AuthenticatedUser;
       try {
         user = await load();
+      } catch (error) {
+        // Distrusted, a cached session still answers while the database cannot be reached: the
+        // request then fails where it needs the database, with the outage's own answer.
+        if (cached && isConnectionFailure(error) && this.entries.get(tokenHash) === cached) return cached;
+        throw error;
       } finally {
         this.pending.delete(read);
       }
@@ -60,6 +68,12 @@ export class SessionCache {
 
   clear(): void {
     this.entries.clear();
+    this.trusted = true;
     for (const read of this.pending) read.stale = true;
+  }
+
+  /** Until the next clear(), every lookup reads the database (changes may have been missed). */
+  distrust(): void {
+    this.trusted = false;
   }
 }

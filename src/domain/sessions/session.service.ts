@@ -307,6 +307,16 @@ export class SessionService implements UserSessions {
     if (this.desktop.user?.id === userId) this.serially(() => this.recheckDesktop()).catch(() => undefined);
   }
 
+  /**
+   * Team mode, while this instance cannot hear other instances (the notification connection is
+   * down): every token is read from the database again; a cached one answers only while the
+   * database cannot be reached at all, and then every request that needs the database fails
+   * anyway (503). clearCache trusts the cache again.
+   */
+  distrustCache(): void {
+    this.cache.distrust();
+  }
+
   /** Forgets cached sessions, e.g. after another process changed the system database. */
   clearCache(): void {
     this.cache.clear();

@@ -3,6 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
 import { isUniqueViolation } from '../../db/constraint-errors.js';
+import { isConnectionFailure } from '../../db/connection-errors.js';
 import type { Clock } from '../clock.js';
 import { requireRight, systemContext, type RequestContext } from '../context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
@@ -196,7 +197,18 @@ export class WorkspaceService {
     input: { workspaceId?: number; workspaceName?: string },
   ): Promise<WorkspaceDto> {
     requireRight(ctx, RIGHTS.workspaces);
-    const next = this.openQueue.then(() => this.openNow(input));
+    const next = this.openQueue.then(() => this.openNow(input)).catch((error: unknown) => {
+      // The spec's answer to "database unreachable" on open is 400, also when the registry
+      // itself is in the shared database that cannot be reached (team mode).
+      if (isConnectionFailure(error)) {
+        throw new ValidationError(
+          'The workspace cannot be opened: its database is unreachable (the PostgreSQL server does not answer)',
+          'WORKSPACE_DATABASE_UNREACHABLE',
+          { cause: error },
+        );
+      }
+      throw error;
+    });
     this.openQueue = next.catch(() => undefined);
     return next;
   }

@@ -26,6 +26,7 @@ import {
   UpdateProductRequest,
 } from '../../domain/products/product.schemas.js';
 import { requestContext } from '../request-context.js';
+import { primed } from '../primed-stream.js';
 
 const NAME_NOTE =
   'ProductDto.name is the short text in the language of the request (`language` on create/update, `?lang=` on reads), ' +
@@ -68,7 +69,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
       const ctx = requestContext(request, deps);
       if (request.query.limit === undefined) {
         // The whole list is streamed: first byte at once, memory bounded by one chunk.
-        const chunks = streamProductsJson(ctx, request.query);
+        const chunks = await primed(streamProductsJson(ctx, request.query));
         const body = Readable.from(streamArrayEnvelope(chunks));
         // A stream is sent as is: the response schema types the serialised body, not a stream.
         return reply.type('application/json; charset=utf-8').send(body as never);

@@ -12,6 +12,13 @@ export function StatusBar({ status }: { status: WindowStatus | undefined }) {
     : rest.enabled && rest.problem
       ? t('status.restProblem', { problem: rest.problem })
       : t('status.restStopped');
+  const database = status.database;
+  const databaseText =
+    database.kind === 'sqlite'
+      ? t('status.databaseSqlite')
+      : database.reachable
+        ? t('status.databaseShared', { target: database.target })
+        : t('status.databaseDown', { target: database.target });
   return (
     <Group h="100%" px="sm" gap="lg" role="status" aria-live="polite">
       <Text size="sm">
@@ -24,19 +31,30 @@ export function StatusBar({ status }: { status: WindowStatus | undefined }) {
       </Text>
       <Text size="sm">
         {t('status.rest')}:{' '}
-        <span
-          aria-hidden
-          style={{
-            display: 'inline-block',
-            width: 9,
-            height: 9,
-            borderRadius: '50%',
-            marginRight: 4,
-            background: `var(--mantine-color-${rest.running ? 'green' : rest.enabled ? 'red' : 'gray'}-6)`,
-          }}
-        />
+        <Dot color={rest.running ? 'green' : rest.enabled ? 'red' : 'gray'} />
         <strong data-testid="status-rest">{restText}</strong>
       </Text>
+      <Text size="sm">
+        {t('status.database')}: <Dot color={database.reachable ? 'green' : 'red'} />
+        <strong data-testid="status-database">{databaseText}</strong>
+      </Text>
     </Group>
+  );
+}
+
+/** A coloured state mark; the text beside it says the same for those who cannot see colours. */
+function Dot({ color }: { color: 'green' | 'red' | 'gray' }) {
+  return (
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-block',
+        width: 9,
+        height: 9,
+        borderRadius: '50%',
+        marginRight: 4,
+        background: `var(--mantine-color-${color}-6)`,
+      }}
+    />
   );
 }
