@@ -1,12 +1,13 @@
-import { dropLeftoverDatabases, TEST_BACKEND } from './helpers/backend.js';
+import { dropTestDatabases, TEST_BACKEND, testRunId } from './helpers/backend.js';
 
 /**
- * On PostgreSQL, fail at once when the server cannot be reached (CI must not skip the second
- * pass), and drop test databases a killed run left behind, before and after the run.
+ * On PostgreSQL: name this run (its workers inherit the name through the environment), drop the
+ * test databases killed runs left behind, and this run's own at its end. Fails at once when the
+ * server cannot be reached: CI must not skip the second pass.
  */
 export default async function setup(): Promise<() => Promise<void>> {
-  if (TEST_BACKEND === 'postgres') await dropLeftoverDatabases();
-  return async () => {
-    if (TEST_BACKEND === 'postgres') await dropLeftoverDatabases();
-  };
+  if (TEST_BACKEND !== 'postgres') return async () => undefined;
+  testRunId();
+  await dropTestDatabases('stale');
+  return () => dropTestDatabases('this-run');
 }

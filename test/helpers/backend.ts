@@ -20,8 +20,21 @@ export const TEST_BACKEND: 'sqlite' | 'postgres' =
 /** A PostgreSQL server the tests may create databases on (trust authentication on the machines). */
 export const PG_SERVER_URL = process.env.PIM_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Test databases are named with this prefix, so that leftovers can be found and dropped. */
-export const TEST_DATABASE_PREFIX = 'pim_t_';
+/**
+ * Test databases are named `pimtest_<run>_<random>`, where <run> is the start of the test run in
+ * seconds (base 36), set once by the global set-up and inherited by the workers: a run drops its
+ * own databases at its end, and at its start only those of runs older than STALE_AFTER_S (a
+ * killed run), never those of another run still going on the same server.
+ */
+export const TEST_DATABASE_PREFIX = 'pimtest_';
+const RUN_VARIABLE = 'PIM_TEST_RUN';
+const STALE_AFTER_S = 6 * 60 * 60;
+
+/** This run's part of the names (the global set-up sets it; a lone worker makes its own). */
+export function testRunId(): string {
+  process.env[RUN_VARIABLE] ??= Math.floor(Date.now() / 1000).toString(36);
+  return process.env[RUN_VARIABLE]!;
+}
 
 const databases = new Map<string, string>();
 
@@ -44,7 +57,7 @@ async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T
 
 /** Creates an empty database on the test server; returns its URL. */
 export async function createTestDatabase(): Promise<{ name: string; url: string }> {
-  const name = `${TEST_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
+  const name = `${TEST_DATABASE_PREFIX}${testRunId()}_${randomBytes(6).toString('hex')}`;
   await withServer((client) => client.query(`CREATE DATABASE ${name}`));
   return { name, url: databaseUrl(name) };
 }
@@ -76,13 +89,27 @@ export async function removeDataDir(dir: string | undefined): Promise<void> {
   }
 }
 
-/** Drops every test database left over (a run that was killed): vitest's global set-up. */
-export async function dropLeftoverDatabases(): Promise<void> {
+/**
+ * Drops test databases: those of this run (at its end), or those of runs that started more than
+ * STALE_AFTER_S ago (left by a killed run).
+ */
+export async function dropTestDatabases(which: 'this-run' | 'stale'): Promise<void> {
+  const run = testRunId();
+  const now = Math.floor(Date.now() / 1000);
   await withServer(async (client) => {
     const { rows } = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE '${TEST_DATABASE_PREFIX}%'`,
+      `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+      [TEST_DATABASE_PREFIX],
     );
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    for (const { datname } of rows) {
+      const started = parseInt(datname.slice(TEST_DATABASE_PREFIX.length).split('_')[0] ?? '', 36);
+      const drop =
+        which === 'this-run'
+          ? datname.startsWith(`${TEST_DATABASE_PREFIX}${run}_`)
+          : now - started > STALE_AFTER_S;
+      if (drop && /^[a-z0-9_]+$/.test(datname))
+        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
   });
 }
 
