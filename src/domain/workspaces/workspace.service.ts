@@ -197,18 +197,20 @@ export class WorkspaceService {
     input: { workspaceId?: number; workspaceName?: string },
   ): Promise<WorkspaceDto> {
     requireRight(ctx, RIGHTS.workspaces);
-    const next = this.openQueue.then(() => this.openNow(input)).catch((error: unknown) => {
-      // The spec's answer to "database unreachable" on open is 400, also when the registry
-      // itself is in the shared database that cannot be reached (team mode).
-      if (isConnectionFailure(error)) {
-        throw new ValidationError(
-          'The workspace cannot be opened: its database is unreachable (the PostgreSQL server does not answer)',
-          'WORKSPACE_DATABASE_UNREACHABLE',
-          { cause: error },
-        );
-      }
-      throw error;
-    });
+    const next = this.openQueue
+      .then(() => this.openNow(input))
+      .catch((error: unknown) => {
+        // The spec's answer to "database unreachable" on open is 400, also when the registry
+        // itself is in the shared database that cannot be reached (team mode).
+        if (isConnectionFailure(error)) {
+          throw new ValidationError(
+            'The workspace cannot be opened: its database is unreachable (the PostgreSQL server does not answer)',
+            'WORKSPACE_DATABASE_UNREACHABLE',
+            { cause: error },
+          );
+        }
+        throw error;
+      });
     this.openQueue = next.catch(() => undefined);
     return next;
   }

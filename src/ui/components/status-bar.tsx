@@ -30,8 +30,7 @@ export function StatusBar({ status }: { status: WindowStatus | undefined }) {
         <strong data-testid="status-workspace">{status.workspace?.name ?? t('status.noWorkspace')}</strong>
       </Text>
       <Text size="sm">
-        {t('status.rest')}:{' '}
-        <Dot color={rest.running ? 'green' : rest.enabled ? 'red' : 'gray'} />
+        {t('status.rest')}: <Dot color={rest.running ? 'green' : rest.enabled ? 'red' : 'gray'} />
         <strong data-testid="status-rest">{restText}</strong>
       </Text>
       <Text size="sm">
