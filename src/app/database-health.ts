@@ -1,5 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { redactDatabaseUrl, type StorageChoice } from '../db/database-config.js';
+
+/** host:port/database, short enough for a status bar (no user, never a password). */
+export function databaseLabel(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host || parsed.searchParams.get('host') || 'localhost'}${parsed.pathname}`;
+  } catch {
+    return redactDatabaseUrl(url);
+  }
+}
 import type { DatabaseState } from '../window/window-api.types.js';
 
 /**
@@ -31,7 +41,7 @@ export class DatabaseHealth {
 
   state(): DatabaseState {
     if (this.choice.kind === 'sqlite') return { kind: 'sqlite', reachable: true };
-    return { kind: 'postgres', reachable: this.reachable, target: redactDatabaseUrl(this.choice.url) };
+    return { kind: 'postgres', reachable: this.reachable, target: databaseLabel(this.choice.url) };
   }
 
   private async probe(): Promise<void> {

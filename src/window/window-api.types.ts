@@ -19,7 +19,7 @@ export interface RestState {
 export interface DatabaseState {
   kind: 'sqlite' | 'postgres';
   reachable: boolean;
-  /** The shared database's URL without its password (team mode). */
+  /** The shared database as host:port/database (team mode; no user, never a password). */
   target?: string;
 }
 

@@ -1,9 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, PG_SERVER_URL, TEST_BACKEND } from '../helpers/backend.js';
 import { pollUntil } from '../helpers/http.js';
 import type { TestServer } from '../helpers/server.js';
 import { TcpProxy } from './tcp-proxy.js';
 import { startTeam, type Team } from './team.js';
+import { WindowClient, type ServerEvent } from '../helpers/window.js';
+import type { WindowStatus } from '../../src/window/window-api.types.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { ADMIN_PASSWORD } from '../helpers/server.js';
+
+const SCREENSHOT = fileURLToPath(new URL('../../docs/screenshots/team-database-down.png', import.meta.url));
 
 /**
  * Team mode with the shared database down (issue 11, "the database unreachable"): requests that
@@ -25,7 +32,7 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
     database = await createTestDatabase();
     const url = new URL(database.url);
     url.port = String(proxy.port);
-    team = await startTeam(1, { url: url.toString() });
+    team = await startTeam(1, { url: url.toString(), window: true });
     server = team.instances[0]!;
     token = team.tokens[0]!;
   });
@@ -37,6 +44,12 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
   });
 
   it('answers 503 while it is down and recovers without a restart when it is back', async () => {
+    const window = new WindowClient(server);
+    await window.login();
+    const events = window.events();
+    const databaseShown = (reachable: boolean) => (event: ServerEvent) =>
+      event.event === 'status' && (event.data as WindowStatus).database.reachable === reachable;
+    await events.waitFor(databaseShown(true));
     const created = await call<{ id: number }>('POST', '/api/product', { supplierPid: 'BEFORE' });
     expect(created.status).toBe(201);
     const id = created.body.data!.id;
@@ -69,11 +82,10 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
     expect(open.body.code).toBe('WORKSPACE_DATABASE_UNREACHABLE');
     expect(open.body.error).toMatch(/unreachable/);
 
-    // The window's status bar learns of it from the application's probe.
-    const state = () => server.app.windowDeps().databaseState();
-    await pollUntil('the status says the database is down', () => !state().reachable, 5000);
-    expect(state().kind).toBe('postgres');
-    expect(state().target).not.toContain('@127.0.0.1:5432');
+    // The window's status bar learns of it from the application's probe, pushed to the window.
+    const down = (await events.waitFor(databaseShown(false))).data as WindowStatus;
+    expect(down.database).toEqual({ kind: 'postgres', reachable: false, target: expect.any(String) });
+    expect(down.database.target).toBe(`127.0.0.1:${proxy.port}/${database.name}`);
 
     await proxy.restore();
     await pollUntil(
@@ -81,7 +93,9 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
       async () => (await call('GET', `/api/product/${id}`)).status === 200,
       10_000,
     );
-    await pollUntil('the status says the database is back', () => state().reachable, 5000);
+    events.received.length = 0;
+    await events.waitFor(databaseShown(true));
+    events.close();
     expect((await call('POST', '/api/product', { supplierPid: 'AFTER' })).status).toBe(201);
     const pids = (await call<Array<{ supplierPid: string }>>('GET', '/api/product?all=true')).body.data!;
     expect(pids.map((p) => p.supplierPid)).toEqual(['BEFORE', 'AFTER']);
@@ -90,5 +104,26 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
       (await server.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'wrong' } }))
         .status,
     ).toBe(401);
+  });
+
+  it('shows the outage in the window’s status bar, and the recovery', async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+      await page.goto(server.windowUrl);
+      await page.getByLabel('User name').fill('admin');
+      await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      const shown = () => page.getByTestId('status-database').textContent();
+      await expect.poll(shown).toBe(`PostgreSQL 127.0.0.1:${proxy.port}/${database.name}`);
+      await proxy.cut();
+      await expect.poll(shown, { timeout: 5000 }).toMatch(/cannot be reached$/);
+      await page.screenshot({ path: SCREENSHOT });
+      await proxy.restore();
+      await expect.poll(shown, { timeout: 10_000 }).not.toMatch(/cannot be reached/);
+    } finally {
+      await proxy.restore().catch(() => undefined);
+      await browser.close();
+    }
   });
 });

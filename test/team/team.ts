@@ -24,7 +24,10 @@ export interface Team {
 
 export const MEMBER_PASSWORD = 'member-password';
 
-export async function startTeam(count: number, options: { url?: string } = {}): Promise<Team> {
+export async function startTeam(
+  count: number,
+  options: { url?: string; window?: boolean } = {},
+): Promise<Team> {
   const database = options.url ? undefined : await createTestDatabase();
   const url = options.url ?? database!.url;
   const dirs: string[] = [];
@@ -46,7 +49,10 @@ export async function startTeam(count: number, options: { url?: string } = {}): 
         await prep.workspaces.open(prep.ownerContext(), { workspaceName: 'Test' });
         await prep.stop();
       }
-      instances.push(i === 0 ? await startFirst(dir, clock) : await startServer({ dataDir: dir, clock }));
+      const window = options.window === true;
+      instances.push(
+        i === 0 ? await startFirst(dir, clock, window) : await startServer({ dataDir: dir, clock, window }),
+      );
     }
   } catch (error) {
     await Promise.all(instances.map((s) => s.stop()));
@@ -72,7 +78,7 @@ export async function startTeam(count: number, options: { url?: string } = {}): 
 }
 
 /** The first desktop: admin and the workspace "Test", set up as the test helper does for any server. */
-async function startFirst(dir: string, clock: ManualClock): Promise<TestServer> {
+async function startFirst(dir: string, clock: ManualClock, window: boolean): Promise<TestServer> {
   const prep = await Application.open({ dataDir: dir, clock });
   const { ADMIN_PASSWORD } = await import('../helpers/server.js');
   await prep.users.add(prep.ownerContext(), { username: 'admin', role: 'ADMIN', password: ADMIN_PASSWORD });
@@ -80,5 +86,5 @@ async function startFirst(dir: string, clock: ManualClock): Promise<TestServer> 
   await prep.workspaces.open(prep.ownerContext(), { workspaceId: ws.id });
   await prep.settings.set('rest.enabled', true);
   await prep.stop();
-  return startServer({ dataDir: dir, clock });
+  return startServer({ dataDir: dir, clock, window });
 }

@@ -20,7 +20,15 @@ export function StatusBar({ status }: { status: WindowStatus | undefined }) {
         ? t('status.databaseShared', { target: database.target })
         : t('status.databaseDown', { target: database.target });
   return (
-    <Group h="100%" px="sm" gap="lg" role="status" aria-live="polite">
+    <Group
+      h="100%"
+      px="sm"
+      gap="lg"
+      wrap="nowrap"
+      style={{ overflow: 'hidden' }}
+      role="status"
+      aria-live="polite"
+    >
       <Text size="sm">
         {t('status.user')}: <strong data-testid="status-user">{status.user?.username}</strong> (
         {status.user?.role})
@@ -33,7 +41,7 @@ export function StatusBar({ status }: { status: WindowStatus | undefined }) {
         {t('status.rest')}: <Dot color={rest.running ? 'green' : rest.enabled ? 'red' : 'gray'} />
         <strong data-testid="status-rest">{restText}</strong>
       </Text>
-      <Text size="sm">
+      <Text size="sm" truncate="end">
         {t('status.database')}: <Dot color={database.reachable ? 'green' : 'red'} />
         <strong data-testid="status-database">{databaseText}</strong>
       </Text>
