@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, PG_SERVER_URL, TEST_BACKEND } from '../helpers/backend.js';
@@ -10,7 +13,11 @@ import type { WindowStatus } from '../../src/window/window-api.types.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ADMIN_PASSWORD } from '../helpers/server.js';
 
-const SCREENSHOT = fileURLToPath(new URL('../../docs/screenshots/team-database-down.png', import.meta.url));
+// Rewritten only when asked (PIM_SCREENSHOTS=1), as the window tests' screenshots.
+const SCREENSHOT =
+  process.env.PIM_SCREENSHOTS === '1'
+    ? fileURLToPath(new URL('../../docs/screenshots/team-database-down.png', import.meta.url))
+    : join(mkdtempSync(join(tmpdir(), 'pim-screenshots-')), 'team-database-down.png');
 
 /**
  * Team mode with the shared database down (issue 11, "the database unreachable"): requests that

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -7,7 +9,12 @@ import { launchBrowser } from '../helpers/browser.js';
 import { freePort, startServer, ADMIN_PASSWORD, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
-const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+// The README's screenshots are rewritten only when asked (PIM_SCREENSHOTS=1): every run would
+// otherwise change them (ports, times) in the working tree.
+const SCREENSHOTS =
+  process.env.PIM_SCREENSHOTS === '1'
+    ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
+    : `${mkdtempSync(join(tmpdir(), 'pim-screenshots-'))}/`;
 
 let browser: Browser;
 let server: TestServer;
