@@ -74,19 +74,27 @@ function foreignDatabase(name: string): ValidationError {
   );
 }
 
+/** The facts a new workspace starts with, on either backend: its default language, the group numbering. */
+export async function insertInitialMeta(
+  db: Kysely<WorkspaceDatabase>,
+  defaultLanguage: string,
+): Promise<void> {
+  await db
+    .insertInto('meta')
+    .values([
+      { key: 'default_language', value: defaultLanguage },
+      { key: 'next_root_group_seq', value: '1' },
+    ])
+    .execute();
+}
+
 /** Creates the database of a new workspace in an existing, empty folder. */
 export async function initWorkspaceDatabase(rootpath: string, defaultLanguage: string): Promise<void> {
   const handle = openSqlite<WorkspaceDatabase>(workspaceDbPath(rootpath));
   try {
     restrictDatabaseFiles(workspaceDbPath(rootpath));
     await migrate(handle, workspaceMigrations);
-    await handle.db
-      .insertInto('meta')
-      .values([
-        { key: 'default_language', value: defaultLanguage },
-        { key: 'next_root_group_seq', value: '1' },
-      ])
-      .execute();
+    await insertInitialMeta(handle.db, defaultLanguage);
   } finally {
     await handle.close();
   }

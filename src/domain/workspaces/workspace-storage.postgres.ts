@@ -12,7 +12,7 @@ import { isConnectionFailure } from '../../db/connection-errors.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { workspaceMigrationsPostgres } from '../../db/workspace.migrations.postgres.js';
 import { ValidationError } from '../errors.js';
-import type { OpenWorkspace } from './open-workspace.js';
+import { insertInitialMeta, type OpenWorkspace } from './open-workspace.js';
 import type { WorkspaceLocation, WorkspaceStorage } from './workspace-storage.js';
 
 /** Connections per open workspace and instance (PostgreSQL's default limit is 100 in all). */
@@ -39,13 +39,7 @@ export function postgresWorkspaceStorage(url: string, admin: Kysely<unknown>): W
       const handle = openPostgres<WorkspaceDatabase>(url, schema, { max: 2 });
       try {
         await migratePostgres(handle, workspaceMigrationsPostgres);
-        await handle.db
-          .insertInto('meta')
-          .values([
-            { key: 'default_language', value: defaultLanguage },
-            { key: 'next_root_group_seq', value: '1' },
-          ])
-          .execute();
+        await insertInitialMeta(handle.db, defaultLanguage);
       } catch (error) {
         await dropSchema(admin, schema).catch(() => undefined);
         throw error;
