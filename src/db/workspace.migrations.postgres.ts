@@ -79,4 +79,14 @@ export const workspaceMigrationsPostgres: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0002_product_deletion': {
+    async up(db) {
+      await sql`CREATE TABLE product_deletion (
+        id integer PRIMARY KEY,
+        supplier_pid text COLLATE "C" NOT NULL,
+        deleted_at text COLLATE "C" NOT NULL
+      )`.execute(db);
+      await sql`CREATE INDEX product_deletion_at ON product_deletion(deleted_at, id)`.execute(db);
+    },
+  },
 };

@@ -84,4 +84,15 @@ export const workspaceMigrations: Record<string, Migration> = {
         WHERE kind = 'DESCRIPTIONSHORT'`.execute(db);
     },
   },
+  '0003_product_deletion': {
+    async up(db) {
+      // Deletes for delta sync (GET /api/product/deleted): ids are never reused, so the id is the key.
+      await sql`CREATE TABLE product_deletion (
+        id INTEGER PRIMARY KEY,
+        supplier_pid TEXT NOT NULL,
+        deleted_at TEXT NOT NULL
+      )`.execute(db);
+      await sql`CREATE INDEX product_deletion_at ON product_deletion(deleted_at, id)`.execute(db);
+    },
+  },
 };

@@ -14,6 +14,7 @@ export interface WorkspaceDatabase {
   product_feature_value: ProductFeatureValueTable;
   product_group: ProductGroupTable;
   product_group_name: ProductGroupNameTable;
+  product_deletion: ProductDeletionTable;
 }
 
 /** Key/value facts about the workspace: `default_language`, `next_root_group_seq`. */
@@ -87,4 +88,11 @@ export interface ProductGroupNameTable {
   group_id: number;
   lang: string;
   name: string;
+}
+
+/** A deleted product, kept 30 days for delta sync (GET /api/product/deleted). */
+export interface ProductDeletionTable {
+  id: number;
+  supplier_pid: string;
+  deleted_at: string;
 }

@@ -55,6 +55,7 @@ export const ERROR_CATALOGUE = {
   CONFLICT: [409, 'The change conflicts with stored data'],
   PRODUCT_NOT_FOUND: [404, 'No product with this id'],
   SUPPLIER_PID_TAKEN: [409, 'Another product has this supplierPid'],
+  DELETIONS_EXPIRED: [400, 'since is older than the 30 days deleted products are kept: sync in full'],
   VARIANT_OF_VARIANT: [400, 'Variants cannot have variants'],
   TEXT_NOT_FOUND: [404, 'The product has no text of this kind in this language'],
   FEATURE_NOT_FOUND: [404, 'The product has no feature with this FT_IDREF'],

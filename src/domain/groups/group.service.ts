@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { checkNotBlank } from '../names.js';
 import { listProducts, type ProductDto } from '../products/product.service.js';
+import { noteDeletions } from '../products/product-deletion.service.js';
 import { assembleTree } from './group-tree.js';
 import * as repo from './group.repository.js';
 import type { GroupRow, NameLanguages, ProductMembershipRow } from './group.repository.js';
@@ -206,6 +207,7 @@ export async function deleteGroup(
     const ids = products.map((p) => p.id);
     const at = now(ctx);
     if (options.deleteProducts) {
+      await noteDeletions(trx, ids, at);
       await repo.deleteProductRows(trx, ids);
     } else {
       await repo.setProductsGroup(trx, ids, null, at);

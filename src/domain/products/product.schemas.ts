@@ -174,3 +174,23 @@ export const ProductListQuery = Type.Object(
 
 export type CreateProductBody = Static<typeof CreateProductRequest>;
 export type UpdateProductBody = Static<typeof UpdateProductRequest>;
+
+export const DeletedProductDto = Type.Object(
+  {
+    id: Type.Integer({ description: 'Id the deleted product had (ids are never reused)' }),
+    supplierPid: Type.String({ description: 'supplierPid the deleted product had' }),
+    deletedAt: Timestamp,
+  },
+  { title: 'DeletedProductDto', additionalProperties: false, description: 'A product deleted, kept 30 days' },
+);
+
+export const DeletedProductsQuery = Type.Object(
+  {
+    since: Type.String({
+      maxLength: FILTER_VALUE_MAX,
+      description:
+        'ISO 8601 date or date-time with time zone: deletions at or after it (inclusive), at most 30 days back',
+    }),
+  },
+  { additionalProperties: false },
+);

@@ -20,6 +20,7 @@ import {
   type WorkspaceDb,
 } from './product.repository.js';
 import { upsertText } from '../texts/text.repository.js';
+import { noteDeletions } from './product-deletion.service.js';
 import { checkProductInput } from './product.rules.js';
 import type {
   CreateProductInput,
@@ -299,6 +300,7 @@ export async function deleteProduct(context: RequestContext, id: number): Promis
   await ctx.transaction(async (trx) => {
     const product = await requireProduct(trx, id);
     if (product.master_id !== null) await touchProducts(trx, [product.master_id], at);
+    await noteDeletions(trx, [id], at);
     await deleteProductRow(trx, id);
   });
 }

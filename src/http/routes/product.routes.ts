@@ -17,8 +17,11 @@ import { ok, okEmpty, okJsonArray, streamArrayEnvelope } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { Created, EmptyEnvelope, Envelope, PagedList, errorResponses } from '../response.schemas.js';
 import { IdParams } from '../../domain/common.schemas.js';
+import { listDeletedProducts } from '../../domain/products/product-deletion.service.js';
 import {
   CreateProductRequest,
+  DeletedProductDto,
+  DeletedProductsQuery,
   CreateVariantRequest,
   LangQuery,
   ProductDto,
@@ -78,6 +81,28 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
       setNextLink(request, reply, page.next);
       return reply.type('application/json; charset=utf-8').send(okJsonArray(page.json) as never);
     },
+  );
+
+  app.get(
+    '/api/product/deleted',
+    {
+      config: CATALOGUE_READ,
+      schema: {
+        operationId: 'listDeletedProducts',
+        tags: ['product'],
+        summary: 'Products deleted since an instant (delta sync)',
+        description:
+          'Ids and supplierPids of the products (variants included) deleted at or after `since`, oldest first: ' +
+          'what a sync that reads `GET /api/product?all=true&updatedSince=…` removes on its side. Deletions are ' +
+          'kept 30 days; an older `since` answers 400 DELETIONS_EXPIRED (sync in full instead). Additive to the spec.',
+        querystring: DeletedProductsQuery,
+        response: {
+          200: Envelope(Type.Array(DeletedProductDto)),
+          ...errorResponses(400, 401, 403, 409, 500),
+        },
+      },
+    },
+    async (request) => ok(await listDeletedProducts(requestContext(request, deps), request.query.since)),
   );
 
   app.post(
