@@ -16,7 +16,7 @@ export const ERROR_CATALOGUE = {
   // Routes and bodies.
   ROUTE_NOT_FOUND: [404, 'No endpoint has this path'],
   METHOD_NOT_ALLOWED: [405, 'The path exists with other methods (see Allow)'],
-  BODY_TOO_LARGE: [413, 'The body is larger than the limit (8 MiB; login 16 KiB)'],
+  BODY_TOO_LARGE: [413, 'The body is larger than the limit (8 MiB; bulk routes 64 MiB; login 16 KiB)'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'The body is not application/json'],
   INVALID_JSON: [400, 'The body is not valid JSON'],
   INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
@@ -55,6 +55,7 @@ export const ERROR_CATALOGUE = {
   CONFLICT: [409, 'The change conflicts with stored data'],
   PRODUCT_NOT_FOUND: [404, 'No product with this id'],
   SUPPLIER_PID_TAKEN: [409, 'Another product has this supplierPid'],
+  BATCH_TOO_LARGE: [400, 'A bulk request holds more than 1,000 documents or entries'],
   DELETIONS_EXPIRED: [400, 'since is older than the 30 days deleted products are kept: sync in full'],
   VARIANT_OF_VARIANT: [400, 'Variants cannot have variants'],
   TEXT_NOT_FOUND: [404, 'The product has no text of this kind in this language'],

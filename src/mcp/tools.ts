@@ -1,4 +1,5 @@
 import type { Actor } from '../domain/context.js';
+import { bulkTools } from './bulk.tools.js';
 import { groupTools } from './group.tools.js';
 import type { ToolSelection } from './mcp-deps.js';
 import { productTools } from './product.tools.js';
@@ -10,6 +11,7 @@ import { workspaceTools } from './workspace.tools.js';
 export const ALL_TOOLS: readonly Tool[] = [
   ...workspaceTools,
   ...productTools,
+  ...bulkTools,
   ...textFeatureTools,
   ...groupTools,
 ];

@@ -336,3 +336,55 @@ describe('without an open workspace', () => {
     }
   });
 });
+
+describe('upsert_products', () => {
+  it('creates and updates by supplierPid with per-product results, visible through REST at once', async () => {
+    const created = await ok<{ results: { supplierPid: string; id: number; status: number }[] }>(
+      client,
+      'upsert_products',
+      {
+        products: [
+          { supplierPid: 'UP-VAR', masterSupplierPid: 'UP-MAIN', name: 'Variante' },
+          {
+            supplierPid: 'UP-MAIN',
+            name: 'Haupt',
+            features: [{ ftidref: 'EF-1', values: [{ lang: 'deu', value: '1' }] }],
+          },
+        ],
+      },
+    );
+    expect(created.results.map((r) => [r.supplierPid, r.status])).toEqual([
+      ['UP-VAR', 201],
+      ['UP-MAIN', 201],
+    ]);
+    const [variant, main] = created.results;
+    const listed = await rest<{ masterProductId: number | null }>('GET', `/api/product/${variant!.id}`);
+    expect(listed.body.data!.masterProductId).toBe(main!.id);
+
+    const again = await ok<{ results: { status: number; code?: string }[] }>(client, 'upsert_products', {
+      products: [
+        { supplierPid: 'UP-MAIN', ean: '42' },
+        { supplierPid: 'UP-NEW', groupId: 999_999 },
+      ],
+    });
+    expect(again.results.map((r) => [r.status, r.code])).toEqual([
+      [200, undefined],
+      [404, 'GROUP_NOT_FOUND'],
+    ]);
+    expect((await rest<{ ean: string }>('GET', `/api/product/${main!.id}`)).body.data!.ean).toBe('42');
+    expect((await rest<unknown[]>('GET', '/api/product?supplierPid=UP-NEW')).body.data).toEqual([]);
+  });
+
+  it('refuses a call whose products do not match the schema, naming the field, and writes nothing', async () => {
+    const outcome = await call(client, 'upsert_products', {
+      products: [{ supplierPid: 'UP-OK' }, { supplierPid: 'UP-BAD', shortTexts: 'not a list' }],
+    });
+    expect(outcome.isError).toBe(true);
+    expect(outcome.data).toEqual({
+      error: 'products[1].shortTexts must be an array',
+      code: 'VALIDATION_FAILED',
+      status: 400,
+    });
+    expect((await rest<unknown[]>('GET', '/api/product?supplierPid=UP-OK')).body.data).toEqual([]);
+  });
+});

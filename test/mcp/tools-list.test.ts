@@ -11,6 +11,7 @@ const ALL = [
   'create_product',
   'update_product',
   'delete_product',
+  'upsert_products',
   'set_texts',
   'delete_text',
   'set_feature',
@@ -28,6 +29,7 @@ const READS = ['list_workspaces', 'search_products', 'get_product', 'get_group_t
 const DELETES = ['delete_product', 'delete_text', 'delete_feature', 'delete_group', 'unassign_product'];
 const IDEMPOTENT_WRITES = [
   'update_product',
+  'upsert_products',
   'set_texts',
   'set_feature',
   'rename_group',

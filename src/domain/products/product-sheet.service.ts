@@ -102,21 +102,44 @@ async function writeDetails(
 
 /**
  * Creates a product (or a variant with masterProductId) with its texts, features and group
- * in one transaction; returns its sheet. `name` and a short text in the same language: the
- * short text wins (it is written after).
+ * in the caller's transaction, and returns its id without reading it back (the bulk upsert
+ * writes a thousand of them). `name` and a short text in the same language: the short text
+ * wins (it is written after).
  */
+export async function writeNewProductSheet(
+  ctx: WorkspaceContext,
+  input: CreateProductSheetInput,
+): Promise<number> {
+  const { shortTexts, longTexts, features, groupId, ...fields } = input;
+  const details = checkDetails({ shortTexts, longTexts, features });
+  const product = await createProduct(ctx, fields);
+  await writeDetails(ctx, product.id, details);
+  if (groupId !== undefined) await assignProducts(ctx, groupId, [product.id]);
+  return product.id;
+}
+
+/** Partial update of a product's fields, texts, features and group in the caller's transaction. */
+export async function writeProductSheet(
+  ctx: WorkspaceContext,
+  id: number,
+  input: UpdateProductSheetInput,
+): Promise<void> {
+  const { shortTexts, longTexts, features, groupId, ...fields } = input;
+  const details = checkDetails({ shortTexts, longTexts, features });
+  await updateProduct(ctx, id, fields);
+  await writeDetails(ctx, id, details);
+  if (groupId === null) await ungroupProduct(ctx, id);
+  else if (groupId !== undefined) await assignProducts(ctx, groupId, [id]);
+}
+
+/** Creates a product with its texts, features and group in one transaction; returns its sheet. */
 export function createProductSheet(
   context: RequestContext,
   input: CreateProductSheetInput,
 ): Promise<ProductSheet> {
-  const { shortTexts, longTexts, features, groupId, ...fields } = input;
-  const details = checkDetails({ shortTexts, longTexts, features });
-  return runInTransaction(context, RIGHTS.edit, async (ctx) => {
-    const product = await createProduct(ctx, fields);
-    await writeDetails(ctx, product.id, details);
-    if (groupId !== undefined) await assignProducts(ctx, groupId, [product.id]);
-    return readSheet(ctx, product.id);
-  });
+  return runInTransaction(context, RIGHTS.edit, async (ctx) =>
+    readSheet(ctx, await writeNewProductSheet(ctx, input)),
+  );
 }
 
 /** Partial update of a product's fields, texts, features and group in one transaction; returns its sheet. */
@@ -125,13 +148,8 @@ export function updateProductSheet(
   id: number,
   input: UpdateProductSheetInput,
 ): Promise<ProductSheet> {
-  const { shortTexts, longTexts, features, groupId, ...fields } = input;
-  const details = checkDetails({ shortTexts, longTexts, features });
   return runInTransaction(context, RIGHTS.edit, async (ctx) => {
-    await updateProduct(ctx, id, fields);
-    await writeDetails(ctx, id, details);
-    if (groupId === null) await ungroupProduct(ctx, id);
-    else if (groupId !== undefined) await assignProducts(ctx, groupId, [id]);
+    await writeProductSheet(ctx, id, input);
     return readSheet(ctx, id);
   });
 }

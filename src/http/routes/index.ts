@@ -2,6 +2,7 @@ import type { PimApp } from '../app.js';
 import type { HttpDeps } from '../http-deps.js';
 import { authRoutes } from './auth.routes.js';
 import { productRoutes } from './product.routes.js';
+import { productBulkRoutes } from './product-bulk.routes.js';
 import { textRoutes } from './text.routes.js';
 import { featureRoutes } from './feature.routes.js';
 import { groupRoutes } from './group.routes.js';
@@ -13,6 +14,7 @@ export function registerRoutes(app: PimApp, deps: HttpDeps): void {
   authRoutes(app, deps);
   workspaceRoutes(app, deps);
   productRoutes(app, deps);
+  productBulkRoutes(app, deps);
   textRoutes(app, deps);
   featureRoutes(app, deps);
   groupRoutes(app, deps);

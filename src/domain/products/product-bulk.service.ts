@@ -1,0 +1,213 @@
+import { withSavepoint } from '../../db/savepoint.js';
+import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
+import { ERROR_CATALOGUE } from '../error-codes.js';
+import { DomainError, NotFoundError, ValidationError } from '../errors.js';
+import { documentValidator } from '../validation/schema-validation.js';
+import {
+  BULK_DOCUMENTS_MAX,
+  BulkProductDocument,
+  type BulkDeleteInput,
+  type BulkDeleteResultDto,
+  type BulkProductDocumentInput,
+  type BulkProductResultDto,
+} from './product-bulk.schemas.js';
+import {
+  findByIds,
+  findBySupplierPid,
+  findBySupplierPids,
+  findVariantIds,
+  type ProductKeyRow,
+} from './product-bulk.repository.js';
+import { writeNewProductSheet, writeProductSheet } from './product-sheet.service.js';
+import { deleteProduct } from './product.service.js';
+
+/**
+ * Bulk upsert and bulk delete for integrations that sync whole catalogues. Each document is
+ * written by the same code as the single-product services (the product sheet), inside a
+ * savepoint of one transaction: a document's error undoes that document only, and every valid
+ * document of the batch commits together.
+ */
+
+const validateDocument = documentValidator<BulkProductDocumentInput>(BulkProductDocument);
+
+function refusal(error: DomainError): { status: number; error: string; code: string } {
+  return { status: ERROR_CATALOGUE[error.detailCode][0], error: error.message, code: error.detailCode };
+}
+
+function checkBatchSize(count: number): void {
+  if (count > BULK_DOCUMENTS_MAX) {
+    throw new ValidationError(
+      `A batch holds at most ${BULK_DOCUMENTS_MAX} documents, this one ${count}: split it`,
+      'BATCH_TOO_LARGE',
+    );
+  }
+}
+
+interface Pending {
+  index: number;
+  doc: BulkProductDocumentInput;
+}
+
+/** Validates every document; the invalid ones get their result at once. */
+function sortOut(documents: readonly unknown[], results: BulkProductResultDto[]): Pending[] {
+  const pending: Pending[] = [];
+  const firstIndex = new Map<string, number>();
+  documents.forEach((raw, index) => {
+    const named = (raw as { supplierPid?: unknown } | null)?.supplierPid;
+    const supplierPid = typeof named === 'string' ? named : null;
+    try {
+      const doc = validateDocument(raw);
+      const earlier = firstIndex.get(doc.supplierPid);
+      if (earlier !== undefined) {
+        throw new ValidationError(
+          `supplierPid '${doc.supplierPid}' is already the key of document ${earlier} of this batch`,
+        );
+      }
+      firstIndex.set(doc.supplierPid, index);
+      pending.push({ index, doc });
+      results[index] = { supplierPid, id: null, status: 0 };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      results[index] = { supplierPid, id: null, ...refusal(error) };
+    }
+  });
+  return pending;
+}
+
+async function masterOf(ctx: WorkspaceContext, masterSupplierPid: string): Promise<ProductKeyRow> {
+  const master = await findBySupplierPid(ctx.db, masterSupplierPid);
+  if (!master) {
+    throw new NotFoundError(`masterSupplierPid '${masterSupplierPid}' names no product`, 'PRODUCT_NOT_FOUND');
+  }
+  return master;
+}
+
+/** Creates or updates one document's product; returns its id and 201 or 200. */
+async function applyDocument(
+  ctx: WorkspaceContext,
+  doc: BulkProductDocumentInput,
+): Promise<{ id: number; status: 201 | 200 }> {
+  const { supplierPid, masterSupplierPid, groupId, ...rest } = doc;
+  const existing = await findBySupplierPid(ctx.db, supplierPid);
+  if (existing) {
+    if (masterSupplierPid !== undefined) {
+      const master = await masterOf(ctx, masterSupplierPid);
+      if (existing.master_id !== master.id) {
+        throw new ValidationError(
+          `Product '${supplierPid}' exists ${existing.master_id === null ? 'as a main product' : 'with another main product'}: ` +
+            'masterSupplierPid cannot change it',
+        );
+      }
+    }
+    await writeProductSheet(ctx, existing.id, { ...rest, groupId });
+    return { id: existing.id, status: 200 };
+  }
+  const masterProductId =
+    masterSupplierPid === undefined ? undefined : (await masterOf(ctx, masterSupplierPid)).id;
+  const id = await writeNewProductSheet(ctx, {
+    ...rest,
+    supplierPid,
+    masterProductId,
+    groupId: groupId ?? undefined,
+  });
+  return { id, status: 201 };
+}
+
+/**
+ * Creates or updates up to 1,000 products keyed by supplierPid (documents are validated here, one
+ * by one, so that a bad one is that document's 400). Documents naming a main product by
+ * masterSupplierPid are written after the others, so their main product may come later in the
+ * batch. Results are in the order of the documents.
+ */
+export async function upsertProducts(
+  context: RequestContext,
+  documents: readonly unknown[],
+): Promise<BulkProductResultDto[]> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
+  checkBatchSize(documents.length);
+  return ctx.transaction(async (trx) => {
+    // Built inside: a transaction PostgreSQL aborts (deadlock) runs again from the start.
+    const results: BulkProductResultDto[] = [];
+    const pending = sortOut(documents, results);
+    const inner = useWorkspace({ ...ctx, trx }, RIGHTS.edit);
+    const ordered = [
+      ...pending.filter((p) => p.doc.masterSupplierPid === undefined),
+      ...pending.filter((p) => p.doc.masterSupplierPid !== undefined),
+    ];
+    for (const { index, doc } of ordered) {
+      const result = results[index]!;
+      try {
+        const written = await writeOne(inner, doc);
+        result.id = written.id;
+        result.status = written.status;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        Object.assign(result, refusal(error));
+      }
+    }
+    return results;
+  });
+}
+
+/**
+ * One document in its own savepoint. A create that loses a race for its supplierPid (another
+ * transaction inserted it meanwhile: PostgreSQL, several instances) is undone and applied
+ * again as an update, so that neither a duplicate nor a lost update can result.
+ */
+async function writeOne(ctx: WorkspaceContext, doc: BulkProductDocumentInput) {
+  try {
+    return await withSavepoint(ctx.db, 'bulk_document', () => applyDocument(ctx, doc));
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.detailCode !== 'SUPPLIER_PID_TAKEN') throw error;
+    return withSavepoint(ctx.db, 'bulk_document', () => applyDocument(ctx, doc));
+  }
+}
+
+/**
+ * Deletes up to 1,000 products named by supplierPid or by id, in one transaction; a main
+ * product takes its variants. One result per entry, in order: 200 when the product is gone
+ * (also when an earlier entry took it along as a variant), 404 when there was none.
+ */
+export async function deleteProducts(
+  context: RequestContext,
+  input: BulkDeleteInput,
+): Promise<BulkDeleteResultDto[]> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
+  const { supplierPids, ids } = input;
+  if ((supplierPids === undefined) === (ids === undefined)) {
+    throw new ValidationError('Send exactly one of supplierPids and ids');
+  }
+  checkBatchSize((supplierPids ?? ids ?? []).length);
+  return ctx.transaction(async (trx) => {
+    const inner = useWorkspace({ ...ctx, trx }, RIGHTS.edit);
+    const rows = supplierPids ? await findBySupplierPids(trx, supplierPids) : await findByIds(trx, ids ?? []);
+    const byKey = new Map<string | number, ProductKeyRow>(
+      rows.map((row) => [supplierPids ? row.supplier_pid : row.id, row]),
+    );
+    const gone = new Set<number>();
+    const keys: (string | number)[] = supplierPids ?? ids ?? [];
+    const results: BulkDeleteResultDto[] = [];
+    for (const key of keys) {
+      const row = byKey.get(key);
+      if (!row) {
+        const error = new NotFoundError(
+          typeof key === 'string' ? `No product has supplierPid '${key}'` : `Product ${key} not found`,
+          'PRODUCT_NOT_FOUND',
+        );
+        results.push({
+          supplierPid: typeof key === 'string' ? key : null,
+          id: typeof key === 'number' ? key : null,
+          ...refusal(error),
+        });
+        continue;
+      }
+      if (!gone.has(row.id)) {
+        const variants = await findVariantIds(trx, row.id);
+        await deleteProduct(inner, row.id);
+        for (const id of [row.id, ...variants]) gone.add(id);
+      }
+      results.push({ supplierPid: row.supplier_pid, id: row.id, status: 200 });
+    }
+    return results;
+  });
+}
