@@ -7,6 +7,7 @@ import { markdownTable, type Row } from './report.js';
 
 export interface Results {
   mode: 'full' | 'quick';
+  db: 'sqlite' | 'postgres';
   startedAt: string;
   totalSeconds: number;
   machine: MachineInfo;
@@ -21,7 +22,7 @@ const DIR = join(REPO_ROOT, 'bench', 'results');
 function subtitle(r: Results): string[] {
   const m = r.machine;
   return [
-    `${r.startedAt.slice(0, 16).replace('T', ' ')} UTC · ${r.mode} run · ${m.cpus} × ${m.cpuModel} · node ${m.node}`,
+    `${r.startedAt.slice(0, 16).replace('T', ' ')} UTC · ${r.mode} run on ${r.db === 'postgres' ? 'PostgreSQL' : 'SQLite'} · ${m.cpus} × ${m.cpuModel} · node ${m.node}`,
     `bare node:http ${r.baseline.rps} req/s at 50 connections · commit ${m.commit ?? '?'}${m.srcDirty ? ' (+ local changes)' : ''}`,
     ...(r.disturbance.disturbed.length || r.disturbance.baselineDrift > 0.15
       ? ['DISTURBED: other processes used the CPU during this run (see the JSON): rerun on a quiet machine']
@@ -31,22 +32,26 @@ function subtitle(r: Results): string[] {
 
 /**
  * bench/results/<timestamp>-<mode>.json, and latest.{json,svg,md} (the README shows these).
- * A quick run writes latest-quick.* instead, so it never replaces the figures of a full run;
+ * A quick run writes latest-quick.* instead, so it never replaces the figures of a full run, and a
+ * run on PostgreSQL latest[-quick]-postgres.*;
  * a partial run (--only, --duration, --profile) writes only its timestamped JSON.
  */
 export function writeResults(results: Results, complete: boolean): string[] {
   mkdirSync(DIR, { recursive: true });
   const stamp = results.startedAt.replace(/[:.]/g, '-');
-  const latest = results.mode === 'full' ? 'latest' : 'latest-quick';
+  const pg = results.db === 'postgres' ? '-postgres' : '';
+  const latest = `${results.mode === 'full' ? 'latest' : 'latest-quick'}${pg}`;
   const json = `${JSON.stringify(results, null, 2)}\n`;
   const title = `pim REST API: throughput as a ratio to bare node:http (${results.mode})`;
   const md = [
-    `Benchmark (\`npm run bench${results.mode === 'quick' ? ' -- --quick' : ''}\`), ${subtitle(results).join(' · ')}:`,
+    `Benchmark (\`npm run bench${results.mode === 'quick' || pg ? ' --' : ''}${results.mode === 'quick' ? ' --quick' : ''}${pg ? ' --db postgres' : ''}\`), ${subtitle(results).join(' · ')}:`,
     '',
     markdownTable(results.rows),
     '',
   ].join('\n');
-  const files: [string, string][] = [[`${stamp}-${results.mode}${complete ? '' : '-partial'}.json`, json]];
+  const files: [string, string][] = [
+    [`${stamp}-${results.mode}${pg}${complete ? '' : '-partial'}.json`, json],
+  ];
   if (complete) {
     files.push(
       [`${latest}.json`, json],
