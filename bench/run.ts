@@ -1,7 +1,7 @@
 /**
  * The benchmark suite: `npm run bench [-- --quick] [--db postgres] [--duration=S] [--only=key,key] [--keep] [--profile]`.
  * --only: product-by-id, mcp-product-by-id, product-features, product-page, full-list, group-tree,
- * put-short-text, post-product, nightly-sync, bulk-load.
+ * fairness, put-short-text, post-product, nightly-sync, bulk-load.
  * --db postgres: the same catalogue moved into a fresh PostgreSQL database (`pim db move`, timed).
  * --profile: runs pim with node --cpu-prof and prints where its CPU time went (best with --only).
  * Starts bare node:http and pim on a generated catalogue, loads both with autocannon,
@@ -38,6 +38,7 @@ import {
   type NightlySyncResult,
 } from './lib/sync.js';
 import type { Row } from './lib/report.js';
+import { fairnessRow, measureFairness, type FairnessResult } from './lib/fairness.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -132,6 +133,7 @@ let pgDatabase: string | undefined;
 let move: { seconds: number; output: string } | undefined;
 let nightly: NightlySyncResult | undefined;
 let bulkLoad: BulkLoadResult | undefined;
+let fairness: FairnessResult | undefined;
 try {
   if (backend === 'postgres') {
     const database = await createBenchDatabase(startedAt.getTime().toString(36));
@@ -158,6 +160,17 @@ try {
     outcomes.push({ endpoint, outcome: await measureEndpoint(endpoint, ctx, timing, pim) });
   }
   if (wanted('full-list')) fullList = await measureFull(ctx, pim);
+  if (wanted('fairness')) {
+    console.log('  fairness: GET by id while 10 full lists stream');
+    await waitForQuiet(pim.pid, timing.quietWaitMs);
+    const m = ctx.manifest;
+    fairness = await measureFairness(
+      ctx.baseUrl,
+      ctx.token,
+      () => m.firstId + Math.floor(Math.random() * m.products),
+      10,
+    );
+  }
   for (const endpoint of LATER_ENDPOINTS.filter((e) => wanted(e.key))) {
     outcomes.push({ endpoint, outcome: await measureEndpoint(endpoint, ctx, timing, pim) });
   }
@@ -191,6 +204,7 @@ const rows = [
     .filter((o) => READ_ENDPOINTS.includes(o.endpoint))
     .map((o) => endpointRow(o.endpoint, o.outcome, baselineRps)),
   ...(wanted('full-list') ? fullListRows(fullList) : []),
+  ...(fairness ? [fairnessRow(fairness)] : []),
   ...outcomes
     .filter((o) => LATER_ENDPOINTS.includes(o.endpoint))
     .map((o) => endpointRow(o.endpoint, o.outcome, baselineRps)),
@@ -257,6 +271,7 @@ const files = writeResults(
     move,
     nightly,
     bulkLoad,
+    fairness,
     startedAt: startedAt.toISOString(),
     totalSeconds: seconds(started),
     machine,

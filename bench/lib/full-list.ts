@@ -24,7 +24,7 @@ export interface FullListResult {
   cpu?: CpuReading;
 }
 
-function fetchTimed(url: string, token: string, keepBody: boolean): Promise<Timing> {
+export function fetchTimed(url: string, token: string, keepBody: boolean): Promise<Timing> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const request = get(url, { headers: { authorization: `Bearer ${token}` }, agent: false }, (response) => {
