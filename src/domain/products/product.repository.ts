@@ -207,7 +207,7 @@ export async function updateProduct(
 ): Promise<void> {
   await db
     .updateTable('product')
-    .set({ ...patch, updated_at: now })
+    .set((eb) => ({ ...patch, updated_at: now, revision: eb('revision', '+', 1) }))
     .where('id', '=', id)
     .execute();
 }
@@ -218,13 +218,15 @@ export async function deleteProduct(db: WorkspaceDb, id: number): Promise<void> 
 
 /**
  * Sets updated_at of the given products and of the main products of those that are
- * variants: a change to a variant is a change to its main product too.
+ * variants (a change to a variant is a change to its main product too), and raises their
+ * revision. Every write to a product row raises its revision: it is the version behind the
+ * product's ETag, which must change with every change even within one millisecond.
  */
 export async function touchProducts(db: WorkspaceDb, ids: readonly number[], now: string): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable('product')
-    .set({ updated_at: now })
+    .set((eb) => ({ updated_at: now, revision: eb('revision', '+', 1) }))
     .where((eb) =>
       eb.or([
         eb('id', 'in', ids),
