@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { TEST_BACKEND } from '../helpers/backend.js';
 import { connectStdio, ok as toolOk } from '../helpers/mcp.js';
 import { ADMIN_PASSWORD, startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 
@@ -17,6 +20,7 @@ interface Product {
 }
 interface Workspace {
   name: string;
+  rootpath: string;
   active: boolean;
   changeCounter: number | null;
 }
@@ -129,6 +133,17 @@ describe('ETag and If-None-Match', () => {
       const other = await call('GET', path, undefined, { 'if-none-match': 'W/"not-this-one"' });
       expect(other.status).toBe(200);
       expect(other.headers.get('etag')).toBe(etag);
+    }
+  });
+
+  it('answers HEAD like GET', async () => {
+    const { main } = await catalogue();
+    for (const path of [`/api/product/${main.id}`, '/api/product', '/api/group/tree']) {
+      const etag = await etagOf(path);
+      const head = await call('HEAD', path);
+      expect(head.status).toBe(200);
+      expect(head.headers.get('etag')).toBe(etag);
+      expect((await call('HEAD', path, undefined, { 'if-none-match': etag })).status).toBe(304);
     }
   });
 
@@ -451,6 +466,25 @@ describe('the change counter in GET /api/workspace', () => {
       expect(res.headers.get('etag')).not.toBe(list);
     } finally {
       await agent.close();
+    }
+  });
+});
+
+describe.runIf(TEST_BACKEND === 'sqlite')('reads while another process writes the SQLite file', () => {
+  it('never wait for its write lock: a read transaction (the tree) asks for none', async () => {
+    const workspaces = (await call<Workspace[]>('GET', '/api/workspace')).body.data!;
+    const folder = workspaces.find((w) => w.active)!.rootpath;
+    const count = await counter();
+    const other = new Database(join(folder, 'workspace.sqlite'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const started = Date.now();
+      for (const path of ['/api/group/tree', '/api/product', '/api/group']) await etagOf(path);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await counter()).toBe(count);
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
     }
   });
 });

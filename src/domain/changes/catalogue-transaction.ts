@@ -8,11 +8,7 @@ import type {
 } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { WorkspaceDb } from '../products/product.repository.js';
-import {
-  raiseChangeCounter,
-  raiseChangeCounterIfChanged,
-  totalChanges,
-} from './change-counter.repository.js';
+import { raiseChangeCounter, totalChanges } from './change-counter.repository.js';
 
 /**
  * PostgreSQL: notices whether any statement run through the transaction inserted, updated or
@@ -52,9 +48,11 @@ export function catalogueTransaction<T>(db: WorkspaceDb, work: (trx: WorkspaceDb
       if (detector.changed) await raiseChangeCounter(trx);
       return result;
     }
+    // Compared here, not in the UPDATE's WHERE: an UPDATE takes SQLite's write lock even when it
+    // changes nothing, and a read transaction (the group tree) must not ask for it.
     const mark = await totalChanges(trx);
     const result = await work(trx);
-    await raiseChangeCounterIfChanged(trx, mark);
+    if ((await totalChanges(trx)) !== mark) await raiseChangeCounter(trx);
     return result;
   });
 }

@@ -38,10 +38,3 @@ export async function totalChanges(db: WorkspaceDb): Promise<number> {
   const result = await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }
-
-/** SQLite: raises the counter when the connection changed rows since `mark` (one statement). */
-export async function raiseChangeCounterIfChanged(db: WorkspaceDb, mark: number): Promise<void> {
-  await sql`UPDATE change_counter SET value = value + 1 WHERE id = 1 AND total_changes() <> ${mark}`.execute(
-    db,
-  );
-}
