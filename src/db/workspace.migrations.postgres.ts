@@ -89,4 +89,15 @@ export const workspaceMigrationsPostgres: Record<string, Migration> = {
       await sql`CREATE INDEX product_deletion_at ON product_deletion(deleted_at, id)`.execute(db);
     },
   },
+  '0003_change_counter': {
+    async up(db) {
+      // As SQLite's 0004_change_counter (docs/conditional-requests.md).
+      await sql`CREATE TABLE change_counter (
+        id integer PRIMARY KEY CHECK (id = 1),
+        value bigint NOT NULL
+      )`.execute(db);
+      await sql`INSERT INTO change_counter (id, value) VALUES (1, 0)`.execute(db);
+      await sql`ALTER TABLE product ADD COLUMN revision integer NOT NULL DEFAULT 1`.execute(db);
+    },
+  },
 };

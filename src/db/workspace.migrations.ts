@@ -95,4 +95,17 @@ export const workspaceMigrations: Record<string, Migration> = {
       await sql`CREATE INDEX product_deletion_at ON product_deletion(deleted_at, id)`.execute(db);
     },
   },
+  '0004_change_counter': {
+    async up(db) {
+      // The workspace's change counter (docs/conditional-requests.md): one row, raised by one in
+      // every transaction that changed the catalogue. A product's revision rises with every change
+      // of the product (wherever updated_at is touched); both are the versions behind ETags.
+      await sql`CREATE TABLE change_counter (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        value INTEGER NOT NULL
+      )`.execute(db);
+      await sql`INSERT INTO change_counter (id, value) VALUES (1, 0)`.execute(db);
+      await sql`ALTER TABLE product ADD COLUMN revision INTEGER NOT NULL DEFAULT 1`.execute(db);
+    },
+  },
 };

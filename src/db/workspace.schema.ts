@@ -15,6 +15,7 @@ export interface WorkspaceDatabase {
   product_group: ProductGroupTable;
   product_group_name: ProductGroupNameTable;
   product_deletion: ProductDeletionTable;
+  change_counter: ChangeCounterTable;
 }
 
 /** Key/value facts about the workspace: `default_language`, `next_root_group_seq`. */
@@ -35,6 +36,11 @@ export interface ProductTable {
   group_id: number | null;
   created_at: string;
   updated_at: string;
+  /**
+   * Rises by one (or more) with every change of the product, its texts, features, group
+   * membership or variants: wherever updated_at is touched. The version behind its ETag.
+   */
+  revision: Generated<number>;
 }
 
 export type TextKind = 'DESCRIPTIONSHORT' | 'DESCRIPTIONLONG';
@@ -95,4 +101,13 @@ export interface ProductDeletionTable {
   id: number;
   supplier_pid: string;
   deleted_at: string;
+}
+
+/**
+ * The workspace's change counter: one row (id 1) whose value rises by one in every transaction
+ * that changed the catalogue, committed with it (src/domain/changes/catalogue-transaction.ts).
+ */
+export interface ChangeCounterTable {
+  id: number;
+  value: number;
 }

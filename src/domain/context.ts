@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { WorkspaceDatabase } from '../db/workspace.schema.js';
 import { retryAbortedTransaction } from '../db/transaction-retry.js';
+import { catalogueTransaction } from './changes/catalogue-transaction.js';
 import type { Clock } from './clock.js';
 import { ForbiddenError, NoWorkspaceError } from './errors.js';
 import { RIGHTS, rightsOf, type Right, type Role } from './users/roles.js';
@@ -39,7 +40,10 @@ export interface WorkspaceContext extends RequestContext {
   workspace: OpenWorkspace;
   /** The caller's transaction, or the workspace's database. */
   db: Kysely<WorkspaceDatabase>;
-  /** Runs `work` in the caller's transaction, or in a new one when there is none. */
+  /**
+   * Runs `work` in the caller's transaction, or in a new one when there is none; a new one that
+   * changed rows raises the workspace's change counter (changes/catalogue-transaction.ts).
+   */
   transaction<T>(work: (trx: Kysely<WorkspaceDatabase>) => Promise<T>): Promise<T>;
 }
 
@@ -65,7 +69,7 @@ export function useWorkspace(ctx: RequestContext, right: Right): WorkspaceContex
     workspace,
     db: trx ?? workspace.db,
     transaction: (work) =>
-      trx ? work(trx) : retryAbortedTransaction(() => workspace.db.transaction().execute(work)),
+      trx ? work(trx) : retryAbortedTransaction(() => catalogueTransaction(workspace.db, work)),
   };
 }
 

@@ -23,6 +23,7 @@ export const ERROR_CATALOGUE = {
   VALIDATION_FAILED: [400, 'A field is missing, unknown, of the wrong type or out of range'],
   INVALID_LANGUAGE: [400, 'Not an ISO 639-2 language code'],
   INVALID_CURSOR: [400, 'The paging cursor `after` does not belong to this list'],
+  INVALID_PRECONDITION: [400, 'If-Match is not * or a comma-separated list of entity tags ("…" or W/"…")'],
   // Authentication and rights.
   UNAUTHORIZED: [401, 'Authentication required'],
   TOKEN_MISSING: [401, 'No bearer token was sent'],
@@ -56,6 +57,10 @@ export const ERROR_CATALOGUE = {
   PRODUCT_NOT_FOUND: [404, 'No product with this id'],
   SUPPLIER_PID_TAKEN: [409, 'Another product has this supplierPid'],
   BATCH_TOO_LARGE: [400, 'A bulk request holds more than 1,000 documents or entries'],
+  PRECONDITION_FAILED: [
+    412,
+    'The product changed since the version named in If-Match (its ETag): read it again and reapply the change',
+  ],
   DELETIONS_EXPIRED: [400, 'since is older than the 30 days deleted products are kept: sync in full'],
   VARIANT_OF_VARIANT: [400, 'Variants cannot have variants'],
   TEXT_NOT_FOUND: [404, 'The product has no text of this kind in this language'],

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'NO_WORKSPACE_OPEN'
+  | 'PRECONDITION_FAILED'
   | 'TOO_MANY_REQUESTS'
   | 'SERVICE_BUSY'
   | 'INTERNAL';
@@ -64,6 +65,16 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string, detailCode: ErrorCodeName = 'CONFLICT') {
     super('CONFLICT', message, detailCode);
+  }
+}
+
+/**
+ * A change was made on the condition that the resource is still at a version the caller read
+ * (optimistic locking, REST's If-Match), and it has changed since: nothing was changed.
+ */
+export class PreconditionFailedError extends DomainError {
+  constructor(message: string) {
+    super('PRECONDITION_FAILED', message, 'PRECONDITION_FAILED');
   }
 }
 

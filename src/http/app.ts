@@ -12,6 +12,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import { installAuthHook } from './auth.hook.js';
+import { installConditionalRequests } from './conditional.js';
 import { installEdgeGuards, installSecurityHeaders } from './edge-guards.js';
 import {
   answerClientError,
@@ -130,8 +131,8 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: ['Location', 'Link', 'Retry-After', 'Allow', 'WWW-Authenticate'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'If-Match'],
+    exposedHeaders: ['Location', 'Link', 'Retry-After', 'Allow', 'WWW-Authenticate', 'ETag'],
     maxAge: 600,
     strictPreflight: false,
   });
@@ -145,6 +146,8 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
   });
 
   await installOpenApi(app);
+  // Before the routes: its onRoute hook documents them.
+  installConditionalRequests(app, deps);
   registerRoutes(app, deps);
   return app;
 }

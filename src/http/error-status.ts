@@ -6,6 +6,7 @@ export const STATUS_DESCRIPTIONS: Record<number, string> = {
   404: 'Unknown resource',
   405: 'Known path, unsupported method (see the Allow header)',
   409: 'No workspace is open, or a unique value (supplierPid) is already taken',
+  412: 'Precondition failed: the product changed since the version named in If-Match (nothing was changed)',
   413: 'Body larger than the limit (8 MiB)',
   415: 'Body with a content type other than application/json',
   429: 'Too many failed logins (see the Retry-After header)',

@@ -25,6 +25,14 @@ Order of checks: token (401, also on unknown paths under /api), open workspace (
 Roles: ADMIN (all rights), EDITOR (Lesen, Bearbeiten, Arbeitsbereiche), VIEWER (Lesen). Reading needs Lesen,
 changing catalogue data Bearbeiten, opening workspaces Arbeitsbereiche, changing settings Einstellungen.
 
+Conditional requests: every catalogue read (products, variants, texts, features, groups, the tree, every list
+page) answers with a weak \`ETag\`; \`If-None-Match\` with a current one answers 304 with no body (one cheap
+lookup, the data is not read). A product's ETag (\`W/"w1-p42-r17-deu"\`) names its revision and the language of
+\`name\`, and changes with every change of the product, its texts, features, group membership and variants; every
+other ETag names the workspace's change counter (\`changeCounter\` in GET /api/workspace, raised by every change to
+the catalogue by anyone) and the request's path and query. \`If-Match\` on PUT and DELETE /api/product/{id} makes the
+change conditional (optimistic locking): 412 PRECONDITION_FAILED when the product changed since.
+
 Language codes are ISO 639-2; /B and /T forms are accepted case-insensitively and stored in /T form (ger → deu).
 A user logged in from one machine (client address) cannot log in from another until logout or expiry (401);
 logins from the same machine are allowed. Ten failed logins for one user name from one client (machine and Origin

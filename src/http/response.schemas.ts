@@ -10,6 +10,12 @@ export const HEADERS = {
     description: 'The next page: <url>; rel="next" (paged lists only, while more follow)',
   },
   'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' },
+  ETag: {
+    type: 'string',
+    description:
+      'Weak entity tag of this representation (W/"…"), from the version the data was read at: If-None-Match ' +
+      "with it answers 304 while nothing changed; a product's makes a change conditional with If-Match",
+  },
   'WWW-Authenticate': {
     type: 'string',
     description: 'Bearer realm="pim", with error="invalid_token" when a sent token is not valid (RFC 6750)',

@@ -131,7 +131,8 @@ describe('the description', () => {
       Object.keys(doc.paths[path]![method]!.responses[status]!.headers ?? {});
     expect(headers('/api/product', 'post', '201')).toEqual(['Location']);
     expect(headers('/api/group', 'post', '201')).toEqual(['Location']);
-    expect(headers('/api/product', 'get', '200')).toEqual(['Link']);
+    expect(headers('/api/product', 'get', '200')).toEqual(['Link', 'ETag']);
+    expect(headers('/api/product', 'get', '304')).toEqual(['ETag']);
     expect(headers('/api/auth/login', 'post', '429')).toEqual(['Retry-After']);
     expect(headers('/api/auth/login', 'post', '503')).toEqual(['Retry-After']);
     expect(headers('/api/workspace', 'get', '401')).toEqual(['WWW-Authenticate']);

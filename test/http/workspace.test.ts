@@ -44,9 +44,9 @@ describe('workspaces over REST', () => {
     expect(res.body).toEqual({
       success: true,
       data: [
-        { id: test.id, name: 'Test', rootpath: test.rootpath, active: true },
-        { id: other.id, name: 'Other', rootpath: other.rootpath, active: false },
-        { id: third.id, name: 'Third', rootpath: third.rootpath, active: false },
+        { id: test.id, name: 'Test', rootpath: test.rootpath, active: true, changeCounter: 0 },
+        { id: other.id, name: 'Other', rootpath: other.rootpath, active: false, changeCounter: null },
+        { id: third.id, name: 'Third', rootpath: third.rootpath, active: false, changeCounter: null },
       ],
     });
   });
@@ -56,13 +56,19 @@ describe('workspaces over REST', () => {
     expect(byId.status).toBe(200);
     expect(byId.body).toEqual({
       success: true,
-      data: { id: other.id, name: 'Other', rootpath: other.rootpath, active: true },
+      data: { id: other.id, name: 'Other', rootpath: other.rootpath, active: true, changeCounter: 0 },
     });
     expect(await activeNames()).toEqual(['Other']);
 
     const byName = await open({ workspaceName: 'Third' });
     expect(byName.status).toBe(200);
-    expect(byName.body.data).toEqual({ id: third.id, name: 'Third', rootpath: third.rootpath, active: true });
+    expect(byName.body.data).toEqual({
+      id: third.id,
+      name: 'Third',
+      rootpath: third.rootpath,
+      active: true,
+      changeCounter: 0,
+    });
     expect(await activeNames()).toEqual(['Third']);
 
     // Back to one opened before in this run.

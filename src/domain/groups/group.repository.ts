@@ -237,7 +237,7 @@ export async function selectProductsInGroups(
   return result.rows;
 }
 
-/** Sets the group of products and touches their updated_at. */
+/** Sets the group of products, touches their updated_at and raises their revision (product.repository.ts). */
 export async function setProductsGroup(
   db: Db,
   ids: readonly number[],
@@ -245,14 +245,15 @@ export async function setProductsGroup(
   now: string,
 ): Promise<void> {
   if (ids.length === 0) return;
-  await sql`UPDATE product SET group_id = ${groupId}, updated_at = ${now} WHERE id IN ${idList(db, ids)}`.execute(
-    db,
-  );
+  await sql`UPDATE product SET group_id = ${groupId}, updated_at = ${now}, revision = revision + 1
+    WHERE id IN ${idList(db, ids)}`.execute(db);
 }
 
+/** Touches updated_at of products and raises their revision (these ids only, no main products). */
 export async function touchProducts(db: Db, ids: readonly number[], now: string): Promise<void> {
   if (ids.length === 0) return;
-  await sql`UPDATE product SET updated_at = ${now} WHERE id IN ${idList(db, ids)}`.execute(db);
+  await sql`UPDATE product SET updated_at = ${now}, revision = revision + 1
+    WHERE id IN ${idList(db, ids)}`.execute(db);
 }
 
 /** Deletes products; their variants, texts and features go with them (foreign-key cascades). */

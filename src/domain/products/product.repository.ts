@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { productSql, variantCountSql } from './product-sql.js';
 
@@ -15,6 +16,7 @@ export interface ProductRow {
   master_id: number | null;
   created_at: string;
   updated_at: string;
+  revision: number;
   variant_count: number;
   name: string;
 }
@@ -45,6 +47,7 @@ function selectProducts(db: WorkspaceDb, lang: string) {
       'p.master_id',
       'p.created_at',
       'p.updated_at',
+      'p.revision',
       variantCountSql.as('variant_count'),
       productSql(db).name(lang, 'p').as('name'),
     ]);
@@ -85,6 +88,40 @@ export function findProductPrepared(
     preparedFind.set(reader, statement);
   }
   return statement.get(lang, id) as ProductRow | undefined;
+}
+
+const preparedRevision = new WeakMap<Database.Database, Database.Statement>();
+
+/**
+ * A product's revision (undefined when there is no such product): one lookup by primary key,
+ * the whole cost of answering a GET with a matching If-None-Match. On SQLite's read-only
+ * connection as a prepared statement when `reader` is given.
+ */
+export async function findProductRevision(
+  db: WorkspaceDb,
+  id: number,
+  reader?: Database.Database,
+): Promise<number | undefined> {
+  if (!reader) {
+    const row = await db.selectFrom('product').select('revision').where('id', '=', id).executeTakeFirst();
+    return row?.revision;
+  }
+  let statement = preparedRevision.get(reader);
+  if (!statement) {
+    statement = reader.prepare('SELECT revision FROM product WHERE id = ?').pluck();
+    preparedRevision.set(reader, statement);
+  }
+  return statement.get(id) as number | undefined;
+}
+
+/**
+ * A product's revision, its row locked until the transaction ends (PostgreSQL; SQLite has one
+ * writer at a time): a change conditional on the revision cannot race with another one.
+ */
+export async function lockProductRevision(db: WorkspaceDb, id: number): Promise<number | undefined> {
+  const query = db.selectFrom('product').select('revision').where('id', '=', id);
+  const row = await (dialectOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  return row?.revision;
 }
 
 /** Just enough of a product to check that it exists and whether it is a variant. */
@@ -207,7 +244,7 @@ export async function updateProduct(
 ): Promise<void> {
   await db
     .updateTable('product')
-    .set({ ...patch, updated_at: now })
+    .set((eb) => ({ ...patch, updated_at: now, revision: eb('revision', '+', 1) }))
     .where('id', '=', id)
     .execute();
 }
@@ -218,13 +255,15 @@ export async function deleteProduct(db: WorkspaceDb, id: number): Promise<void> 
 
 /**
  * Sets updated_at of the given products and of the main products of those that are
- * variants: a change to a variant is a change to its main product too.
+ * variants (a change to a variant is a change to its main product too), and raises their
+ * revision. Every write to a product row raises its revision: it is the version behind the
+ * product's ETag, which must change with every change even within one millisecond.
  */
 export async function touchProducts(db: WorkspaceDb, ids: readonly number[], now: string): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable('product')
-    .set({ updated_at: now })
+    .set((eb) => ({ updated_at: now, revision: eb('revision', '+', 1) }))
     .where((eb) =>
       eb.or([
         eb('id', 'in', ids),

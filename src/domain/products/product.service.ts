@@ -1,5 +1,5 @@
 import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../errors.js';
 import { guardUnique } from '../unique.js';
 import { decodeCursor, encodeCursor } from './product.cursor.js';
 import { checkLimit, likePattern, parseInstant } from './product.filter.js';
@@ -8,10 +8,12 @@ import {
   findProduct,
   findProductCore,
   findProductPrepared,
+  findProductRevision,
   insertProduct,
   listProductJsonChunk,
   listProductJsonRows,
   listProductRows,
+  lockProductRevision,
   touchProducts,
   updateProduct as updateProductRow,
   type ProductRow,
@@ -24,13 +26,23 @@ import { noteDeletions } from './product-deletion.service.js';
 import { checkProductInput } from './product.rules.js';
 import type {
   CreateProductInput,
+  ExpectedRevision,
   ProductDto,
   ProductListFilter,
   ProductPage,
+  ProductVersion,
   UpdateProductInput,
+  VersionedProduct,
 } from './product.types.js';
 
-export type { ProductDto, ProductListFilter, ProductPage } from './product.types.js';
+export type {
+  ExpectedRevision,
+  ProductDto,
+  ProductListFilter,
+  ProductPage,
+  ProductVersion,
+  VersionedProduct,
+} from './product.types.js';
 
 function toDto(row: ProductRow): ProductDto {
   return {
@@ -71,21 +83,64 @@ function now(ctx: WorkspaceContext): string {
   return ctx.clock.now().toISOString();
 }
 
-async function readProduct(db: WorkspaceDb, id: number, lang: string): Promise<ProductDto> {
+function versioned(ctx: WorkspaceContext, row: ProductRow, lang: string): VersionedProduct {
+  return {
+    product: toDto(row),
+    version: { workspaceId: ctx.workspace.id, productId: row.id, revision: row.revision, language: lang },
+  };
+}
+
+async function readProduct(ctx: WorkspaceContext, db: WorkspaceDb, id: number, lang: string) {
   const row = await findProduct(db, id, lang);
   if (!row) throw productNotFound(id);
-  return toDto(row);
+  return versioned(ctx, row, lang);
 }
 
 export async function getProduct(context: RequestContext, id: number): Promise<ProductDto> {
+  return (await getVersionedProduct(context, id)).product;
+}
+
+/** The product with its version, read in the same statement (the version never runs ahead of the data). */
+export async function getVersionedProduct(context: RequestContext, id: number): Promise<VersionedProduct> {
   const ctx = useWorkspace(context, RIGHTS.read);
+  const lang = nameLanguage(ctx);
   // Outside a caller's transaction, SQLite's read connection's prepared statement (the hot path);
   // inside one, the transaction itself, which sees its own uncommitted writes.
   const reader = ctx.workspace.reader;
-  if (ctx.trx || !reader) return readProduct(ctx.db, id, nameLanguage(ctx));
-  const row = findProductPrepared(ctx.db, reader, id, nameLanguage(ctx));
+  if (ctx.trx || !reader) return readProduct(ctx, ctx.db, id, lang);
+  const row = findProductPrepared(ctx.db, reader, id, lang);
   if (!row) throw productNotFound(id);
-  return toDto(row);
+  return versioned(ctx, row, lang);
+}
+
+/**
+ * The version a read of the product would show now, or undefined for an unknown product: one
+ * lookup by primary key, for answering a conditional read without building the product.
+ */
+export async function getProductVersion(
+  context: RequestContext,
+  id: number,
+): Promise<ProductVersion | undefined> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  const revision = await findProductRevision(ctx.db, id, ctx.trx ? undefined : ctx.workspace.reader);
+  if (revision === undefined) return undefined;
+  return { workspaceId: ctx.workspace.id, productId: id, revision, language: nameLanguage(ctx) };
+}
+
+/**
+ * Checks, inside the writing transaction and with the product's row locked, that the product
+ * is still at an expected revision; throws PRECONDITION_FAILED otherwise. Two editors racing
+ * with the same version: the first changes it, the second is refused.
+ */
+async function checkRevision(trx: WorkspaceDb, id: number, expected: ExpectedRevision | undefined) {
+  if (expected === undefined) return;
+  const revision = await lockProductRevision(trx, id);
+  if (revision === undefined) throw productNotFound(id);
+  if (expected !== 'any' && !expected.includes(revision)) {
+    throw new PreconditionFailedError(
+      `Product ${id} was changed since the version this change is based on: read it again and reapply the change`,
+    );
+  }
 }
 
 /**
@@ -241,7 +296,7 @@ export async function createProduct(context: RequestContext, input: CreateProduc
       at,
     );
     if (input.name !== undefined) await upsertText(trx, id, 'DESCRIPTIONSHORT', lang, input.name);
-    return readProduct(trx, id, lang);
+    return (await readProduct(ctx, trx, id, lang)).product;
   });
 }
 
@@ -265,7 +320,21 @@ export async function updateProduct(
   context: RequestContext,
   id: number,
   input: UpdateProductInput,
+  expected?: ExpectedRevision,
 ): Promise<ProductDto> {
+  return (await updateVersionedProduct(context, id, input, expected)).product;
+}
+
+/**
+ * updateProduct, answering the product with its new version; with `expected`, only while the
+ * product is at that revision (PRECONDITION_FAILED otherwise, after 404 and 400, before 409).
+ */
+export async function updateVersionedProduct(
+  context: RequestContext,
+  id: number,
+  input: UpdateProductInput,
+  expected?: ExpectedRevision,
+): Promise<VersionedProduct> {
   const ctx = useWorkspace(context, RIGHTS.edit);
   if ('masterProductId' in input) {
     throw new ValidationError('masterProductId cannot be changed: it is set only when a variant is created');
@@ -280,6 +349,7 @@ export async function updateProduct(
   const at = now(ctx);
   return ctx.transaction(async (trx) => {
     await requireProduct(trx, id);
+    await checkRevision(trx, id, expected);
     const changes = Object.keys(patch).length > 0 || input.name !== undefined;
     if (Object.keys(patch).length > 0) {
       await guardUnique(
@@ -289,16 +359,24 @@ export async function updateProduct(
     }
     if (input.name !== undefined) await upsertText(trx, id, 'DESCRIPTIONSHORT', lang, input.name);
     if (changes) await touchProducts(trx, [id], at);
-    return readProduct(trx, id, lang);
+    return readProduct(ctx, trx, id, lang);
   });
 }
 
-/** Deletes a product; a main product takes its variants (and all their data) with it. */
-export async function deleteProduct(context: RequestContext, id: number): Promise<void> {
+/**
+ * Deletes a product; a main product takes its variants (and all their data) with it. With
+ * `expected`, only while the product is at that revision (else PRECONDITION_FAILED).
+ */
+export async function deleteProduct(
+  context: RequestContext,
+  id: number,
+  expected?: ExpectedRevision,
+): Promise<void> {
   const ctx = useWorkspace(context, RIGHTS.edit);
   const at = now(ctx);
   await ctx.transaction(async (trx) => {
     const product = await requireProduct(trx, id);
+    await checkRevision(trx, id, expected);
     if (product.master_id !== null) await touchProducts(trx, [product.master_id], at);
     await noteDeletions(trx, [id], at);
     await deleteProductRow(trx, id);

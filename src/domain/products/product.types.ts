@@ -63,3 +63,24 @@ export interface ProductPage {
   /** Cursor of the next page, when there is one (only with `limit`). */
   next?: string;
 }
+
+/** Which version of a product a representation shows: what its ETag is made of. */
+export interface ProductVersion {
+  workspaceId: number;
+  productId: number;
+  /** Rises with every change of the product, its texts, features, group membership or variants. */
+  revision: number;
+  /** The language of ProductDto.name in the representation (it differs per language). */
+  language: string;
+}
+
+export interface VersionedProduct {
+  product: ProductDto;
+  version: ProductVersion;
+}
+
+/**
+ * The condition of a change (optimistic locking): the product still exists ('any'), or it is
+ * still at one of these revisions. Otherwise the change is refused with PRECONDITION_FAILED.
+ */
+export type ExpectedRevision = 'any' | readonly number[];

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id } from '../common.schemas.js';
+import { Id, Nullable } from '../common.schemas.js';
 
 export const WorkspaceDto = Type.Object(
   {
@@ -7,6 +7,15 @@ export const WorkspaceDto = Type.Object(
     name: Type.String(),
     rootpath: Type.String({ description: 'Folder of the workspace' }),
     active: Type.Boolean({ description: 'True for the currently open workspace' }),
+    changeCounter: Nullable(
+      Type.Integer({
+        minimum: 0,
+        description:
+          "The open workspace's change counter (null for the others): it rises with every committed change " +
+          'to the catalogue, by any client, process or instance, and never without one. A poller compares it ' +
+          'with the value it saw last to learn with one cheap request whether anything changed. Additive to the spec.',
+      }),
+    ),
   },
   { title: 'WorkspaceDto', additionalProperties: false },
 );

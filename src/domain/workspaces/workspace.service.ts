@@ -9,6 +9,7 @@ import { requireRight, systemContext, type RequestContext } from '../context.js'
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { RIGHTS } from '../users/roles.js';
 import { normalizeLanguage } from '../languages/language.js';
+import { changeCounterOf } from '../changes/change-counter.service.js';
 import type { OpenWorkspace } from './open-workspace.js';
 import { sqliteWorkspaceStorage, type WorkspaceStorage } from './workspace-storage.js';
 
@@ -17,6 +18,8 @@ export interface WorkspaceDto {
   name: string;
   rootpath: string;
   active: boolean;
+  /** The open workspace's change counter, read from its database; null for the others. */
+  changeCounter: number | null;
 }
 
 export const WORKSPACE_NAME_MAX = 128;
@@ -132,7 +135,14 @@ export class WorkspaceService {
   async list(ctx: RequestContext): Promise<WorkspaceDto[]> {
     requireRight(ctx, RIGHTS.read);
     const rows = await this.db.selectFrom('workspace').selectAll().orderBy('id').execute();
-    return rows.map((r) => this.toDto(r));
+    const counter = await this.activeChangeCounter();
+    return rows.map((r) => this.toDto(r, counter));
+  }
+
+  /** The open workspace's change counter, as committed now; undefined when none is open. */
+  private async activeChangeCounter(): Promise<number | undefined> {
+    const active = this.active;
+    return active ? changeCounterOf(active) : undefined;
   }
 
   async count(): Promise<number> {
@@ -228,7 +238,7 @@ export class WorkspaceService {
       .values({ key: OPEN_STATE_KEY, value: String(row.id) })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(row.id) }))
       .execute();
-    return this.toDto(row);
+    return this.toDto(row, await changeCounterOf(opened));
   }
 
   /** The id of the workspace the application has open (or last had open), from the system database. */
@@ -290,7 +300,14 @@ export class WorkspaceService {
     return (byId ?? byName)!;
   }
 
-  private toDto(row: { id: number; name: string; rootpath: string }): WorkspaceDto {
-    return { id: row.id, name: row.name, rootpath: row.rootpath, active: this.active?.id === row.id };
+  private toDto(row: { id: number; name: string; rootpath: string }, counter?: number): WorkspaceDto {
+    const active = this.active?.id === row.id;
+    return {
+      id: row.id,
+      name: row.name,
+      rootpath: row.rootpath,
+      active,
+      changeCounter: active && counter !== undefined ? counter : null,
+    };
   }
 }

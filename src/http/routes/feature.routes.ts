@@ -8,7 +8,8 @@ import {
   setFeature,
   setFeatureValue,
 } from '../../domain/features/feature.service.js';
-import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
+import { CATALOGUE_EDIT } from '../route-access.js';
+import { VERSIONED_CATALOGUE_READ } from '../conditional.js';
 import type { PimApp } from '../app.js';
 import { ok, okEmpty } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
@@ -36,7 +37,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     base,
     {
-      config: CATALOGUE_READ,
+      config: VERSIONED_CATALOGUE_READ,
       schema: {
         operationId: 'listFeatures',
         tags: ['feature'],
@@ -55,7 +56,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     `${base}/:ftidref`,
     {
-      config: CATALOGUE_READ,
+      config: VERSIONED_CATALOGUE_READ,
       schema: {
         operationId: 'getFeature',
         tags: ['feature'],
@@ -73,7 +74,7 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     `${base}/:ftidref/:lang`,
     {
-      config: CATALOGUE_READ,
+      config: VERSIONED_CATALOGUE_READ,
       schema: {
         operationId: 'getFeatureValue',
         tags: ['feature'],

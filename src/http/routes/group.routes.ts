@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import * as groups from '../../domain/groups/group.service.js';
-import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
+import { CATALOGUE_EDIT } from '../route-access.js';
+import { VERSIONED_CATALOGUE_READ } from '../conditional.js';
 import type { PimApp } from '../app.js';
 import { ok, okEmpty } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
@@ -33,7 +34,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/group',
     {
-      config: CATALOGUE_READ,
+      config: VERSIONED_CATALOGUE_READ,
       schema: {
         operationId: 'listGroups',
         tags,
@@ -49,7 +50,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/group/tree',
     {
-      config: CATALOGUE_READ,
+      config: VERSIONED_CATALOGUE_READ,
       schema: {
         operationId: 'getGroupTree',
         tags,
@@ -68,7 +69,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/group/:id',
     {
-      config: CATALOGUE_READ,
+      config: VERSIONED_CATALOGUE_READ,
       schema: {
         operationId: 'getGroup',
         tags,
@@ -187,7 +188,7 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/group/:id/products',
     {
-      config: CATALOGUE_READ,
+      config: VERSIONED_CATALOGUE_READ,
       schema: {
         operationId: 'listGroupProducts',
         tags,

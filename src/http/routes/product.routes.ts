@@ -5,13 +5,20 @@ import {
   createProduct,
   createVariant,
   deleteProduct,
-  getProduct,
+  getProductVersion,
+  getVersionedProduct,
   listProductsPageJson,
   listVariants,
   streamProductsJson,
-  updateProduct,
+  updateVersionedProduct,
 } from '../../domain/products/product.service.js';
 import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
+import {
+  VERSIONED_CATALOGUE_READ,
+  answeredNotModified,
+  expectedRevision,
+  productEtag,
+} from '../conditional.js';
 import type { PimApp } from '../app.js';
 import { ok, okEmpty, okJsonArray, streamArrayEnvelope } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
@@ -45,6 +52,16 @@ const PAGING_NOTE =
   'searches supplierPid and the short texts of all languages (case-insensitive for ASCII letters). Filters combine ' +
   'with AND. Deleted products do not appear in delta lists: compare the full id list to find them.';
 
+const ETAG_NOTE =
+  "The ETag (weak) names the product's revision and the language of `name`: it changes with every change of the " +
+  'product, its texts, features, group membership and variants, and never without one. If-None-Match with it ' +
+  'answers 304 with no body while it is current.';
+
+const IF_MATCH_NOTE =
+  'If-Match (optional): the ETag of a GET /api/product/{id} (any language), or *; the change is made only while ' +
+  'the product is at that version, else 412 PRECONDITION_FAILED and nothing changes (after 400 and 404). Two ' +
+  'editors sending the same ETag: the first wins, the second gets 412. A malformed If-Match: 400 INVALID_PRECONDITION.';
+
 /** Sets `Link: <url>; rel="next"` for the next page: the request's own URL with the new cursor. */
 export function setNextLink(request: FastifyRequest, reply: FastifyReply, next: string | undefined): void {
   if (next === undefined) return;
@@ -58,7 +75,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/product',
     {
-      config: CATALOGUE_READ,
+      config: VERSIONED_CATALOGUE_READ,
       schema: {
         operationId: 'listProducts',
         tags: ['product'],
@@ -86,7 +103,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/product/deleted',
     {
-      config: CATALOGUE_READ,
+      config: VERSIONED_CATALOGUE_READ,
       schema: {
         operationId: 'listDeletedProducts',
         tags: ['product'],
@@ -132,24 +149,36 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/product/:id',
     {
-      config: CATALOGUE_READ,
+      config: { ...CATALOGUE_READ, etag: 'product' },
       schema: {
         operationId: 'getProduct',
         tags: ['product'],
         summary: 'Read one product',
-        description: NAME_NOTE,
+        description: `${NAME_NOTE} ${ETAG_NOTE}`,
         params: IdParams,
         querystring: LangQuery,
         response: { 200: Envelope(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 500) },
       },
     },
-    async (request) => ok(await getProduct(requestContext(request, deps), request.params.id)),
+    async (request, reply) => {
+      const ctx = requestContext(request, deps);
+      const id = request.params.id;
+      // A matching If-None-Match costs one lookup by primary key; the product is never built.
+      const current = async () => {
+        const version = await getProductVersion(ctx, id);
+        return version && productEtag(version);
+      };
+      if (await answeredNotModified(request, reply, current)) return reply;
+      const { product, version } = await getVersionedProduct(ctx, id);
+      reply.header('ETag', productEtag(version));
+      return ok(product);
+    },
   );
 
   app.put(
     '/api/product/:id',
     {
-      config: CATALOGUE_EDIT,
+      config: { ...CATALOGUE_EDIT, ifMatch: true },
       schema: {
         operationId: 'updateProduct',
         tags: ['product'],
@@ -157,34 +186,50 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
         description:
           'masterProductId is not accepted (400). A supplierPid taken by another product answers 409. ' +
           'Optional fields can be cleared with null. ' +
-          NAME_NOTE,
+          `${NAME_NOTE} ${IF_MATCH_NOTE}`,
         params: IdParams,
         querystring: Type.Object({}, { additionalProperties: false }),
         body: UpdateProductRequest,
         response: { 200: Envelope(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
       },
     },
-    async (request) =>
-      ok(await updateProduct(requestContext(request, deps), request.params.id, request.body)),
+    async (request, reply) => {
+      const ctx = requestContext(request, deps);
+      const expected = expectedRevision(request, ctx.workspace?.id, request.params.id);
+      const { product, version } = await updateVersionedProduct(
+        ctx,
+        request.params.id,
+        request.body,
+        expected,
+      );
+      reply.header('ETag', productEtag(version));
+      return ok(product);
+    },
   );
 
   app.delete(
     '/api/product/:id',
     {
-      config: CATALOGUE_EDIT,
+      config: { ...CATALOGUE_EDIT, ifMatch: true },
       schema: {
         operationId: 'deleteProduct',
         tags: ['product'],
         summary: 'Delete a product',
         description:
-          'Deleting a main product deletes its variants, and with them their texts, features and group membership.',
+          'Deleting a main product deletes its variants, and with them their texts, features and group membership. ' +
+          IF_MATCH_NOTE,
         params: IdParams,
         querystring: Type.Object({}, { additionalProperties: false }),
         response: { 200: EmptyEnvelope, ...errorResponses(400, 401, 403, 404, 409, 500) },
       },
     },
     async (request) => {
-      await deleteProduct(requestContext(request, deps), request.params.id);
+      const ctx = requestContext(request, deps);
+      await deleteProduct(
+        ctx,
+        request.params.id,
+        expectedRevision(request, ctx.workspace?.id, request.params.id),
+      );
       return okEmpty();
     },
   );
@@ -192,7 +237,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
     '/api/product/:id/variants',
     {
-      config: CATALOGUE_READ,
+      config: VERSIONED_CATALOGUE_READ,
       schema: {
         operationId: 'listVariants',
         tags: ['product'],

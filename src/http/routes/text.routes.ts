@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { TextKind } from '../../db/workspace.schema.js';
 import { deleteText, getText, getTexts, setText } from '../../domain/texts/text.service.js';
-import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
+import { CATALOGUE_EDIT } from '../route-access.js';
+import { VERSIONED_CATALOGUE_READ } from '../conditional.js';
 import type { PimApp } from '../app.js';
 import { ok, okEmpty } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
@@ -30,7 +31,7 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
     app.get(
       base,
       {
-        config: CATALOGUE_READ,
+        config: VERSIONED_CATALOGUE_READ,
         schema: {
           operationId: `list${Kind}Texts`,
           tags: ['text'],
@@ -50,7 +51,7 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
     app.get(
       `${base}/:lang`,
       {
-        config: CATALOGUE_READ,
+        config: VERSIONED_CATALOGUE_READ,
         schema: {
           operationId: `get${Kind}Text`,
           tags: ['text'],
