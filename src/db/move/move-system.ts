@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
+import { SHARED_SCHEMA } from '../../app/system-store.js';
 import { redactDatabaseUrl } from '../database-config.js';
 import { SYSTEM_TABLES } from './source-catalogue.js';
 import { planTables, postgresTables, quoteName, sqliteTables } from './table-plan.js';
@@ -47,7 +48,7 @@ export async function moveSystemTables(
     const plan = planTables(
       'system.sqlite',
       only(sqliteTables(source)),
-      only(await postgresTables(client, 'pim')),
+      only(await postgresTables(client, SHARED_SCHEMA)),
     );
     const workspace = plan.find((t) => t.name === 'workspace')!;
     const id = workspace.columns.findIndex((c) => c.name === 'id');
