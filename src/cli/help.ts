@@ -40,6 +40,20 @@ the owner only). The environment variable PIM_DATABASE_URL, when set, wins over 
 A data folder that already holds users or workspaces is refused: copy them with
 pim db move --to URL, or pass --force to leave them behind (its files stay).
 --database sqlite: back to the data folder's own SQLite files.`,
+  db: `Usage: pim db move --to postgres://USER[:PASSWORD]@HOST:PORT/DATABASE
+
+  pim db move --to URL   copy this data folder's SQLite data into PostgreSQL and switch to it`,
+  'db move': `Usage: pim db move --to postgres://USER[:PASSWORD]@HOST:PORT/DATABASE
+
+Moves a single-machine installation into PostgreSQL (team mode): users with their password
+hashes, the workspaces with all their products, texts, features and groups. Ids stay as they
+are. Every table is compared afterwards (row count and checksum on both sides); only then does
+the data folder switch to the database, as pim setup --database would. Sessions are not copied:
+users log in again. Settings and the open workspace stay in the data folder.
+
+Stop pim first: what a running pim start writes after the copy stays behind in SQLite.
+The database must hold no pim users or workspaces (else nothing is changed). A failure removes
+what was copied and leaves the data folder on SQLite. The SQLite files stay, as the backup.`,
   mcp: `Usage: pim mcp --user NAME [--read-only] [--tools LIST]
 
 Serves the agent interface (Model Context Protocol, revisions 2026-07-28 and 2025-11-25) over

@@ -48,6 +48,11 @@ const COMMANDS: Record<
     run: async (input) => (await import('./commands/setup.command.js')).setupCommand(input),
     options: { database: { type: 'string' }, force: { type: 'boolean' } },
   },
+  db: {
+    run: async (input) => (await import('./commands/db.command.js')).dbCommand(input),
+    options: { to: { type: 'string' } },
+    sub: ['move'],
+  },
   settings: {
     run: async (input) => (await import('./commands/settings.command.js')).settingsCommand(input),
     options: {},

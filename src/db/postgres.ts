@@ -41,7 +41,7 @@ const types = {
 export function openPostgres<DB>(
   url: string,
   schema: string,
-  options: { max?: number; applicationName?: string } = {},
+  options: { max?: number; applicationName?: string; queryTimeoutMs?: number } = {},
 ): PostgresHandle<DB> {
   checkSchemaName(schema);
   const pool = new pg.Pool({
@@ -54,7 +54,7 @@ export function openPostgres<DB>(
     keepAlive: true,
     // A server that stops answering mid-query (a network cut without a reset) must not hold a
     // request forever: the query fails and the request answers 503.
-    query_timeout: QUERY_TIMEOUT_MS,
+    query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
     application_name: options.applicationName ?? 'pim',
     options: `-c search_path=${schema}`,
     types,

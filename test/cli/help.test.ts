@@ -24,6 +24,8 @@ describe.concurrent('pim --help', () => {
     [['settings', '--help'], /^Usage: pim settings <set\|get>/],
     [['settings', 'set', '--help'], /^Usage: pim settings set KEY VALUE/],
     [['settings', 'get', '-h'], /^Usage: pim settings get/],
+    [['db', '--help'], /^Usage: pim db move --to postgres:\/\//],
+    [['db', 'move', '--help'], /^Usage: pim db move --to postgres:\/\/[^]*Stop pim first/],
   ];
   it.each(cases)('pim %j prints its usage and exits 0', async (args, usage) => {
     const result = await runCliAsync(dataDir, args);
@@ -35,7 +37,7 @@ describe.concurrent('pim --help', () => {
 
   it('the main help names every command', async () => {
     const result = await runCliAsync(dataDir, ['--help']);
-    for (const command of ['start', 'user', 'workspace', 'settings']) {
+    for (const command of ['start', 'user', 'workspace', 'settings', 'db']) {
       expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
     }
   });

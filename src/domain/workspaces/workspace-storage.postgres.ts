@@ -26,6 +26,11 @@ function unreachable(name: string, error: unknown): ValidationError {
   );
 }
 
+/** A new workspace's schema name: random, so that instances creating workspaces at once never collide. */
+export function newWorkspaceSchemaName(): string {
+  return `pim_ws_${randomBytes(8).toString('hex')}`;
+}
+
 /**
  * Team mode: each workspace a schema (`pim_ws_<random>`) of the shared PostgreSQL database,
  * named in the registry. Its folder still exists, for files. `admin` is the system schema's
@@ -35,7 +40,7 @@ export function postgresWorkspaceStorage(url: string, admin: Kysely<unknown>): W
   return {
     dialect: 'postgres',
     async create(_rootpath, defaultLanguage) {
-      const schema = `pim_ws_${randomBytes(8).toString('hex')}`;
+      const schema = newWorkspaceSchemaName();
       const handle = openPostgres<WorkspaceDatabase>(url, schema, { max: 2 });
       try {
         await migratePostgres(handle, workspaceMigrationsPostgres);

@@ -1,0 +1,66 @@
+import type Database from 'better-sqlite3';
+import { migratePostgres, openPostgres } from '../postgres.js';
+import { workspaceMigrationsPostgres } from '../workspace.migrations.postgres.js';
+import { loadIntoBareTables } from './bare-load.js';
+import { planTables, postgresTables, quoteName, sqliteTables } from './table-plan.js';
+import { copyAndVerify, type MovedTable } from './verified-copy.js';
+
+/**
+ * A single statement of the move may run far longer than a request may (adding a foreign key
+ * back checks millions of rows), yet a server that stops answering must still end the move.
+ */
+const MOVE_STATEMENT_TIMEOUT_MS = 30 * 60_000;
+
+/**
+ * Moves one workspace into a new schema of the target database: the schema is created by the
+ * workspace migrations (the same DDL `pim workspace create` gives in team mode), then every
+ * table the two sides have is copied and verified in ONE transaction, so that a failure leaves
+ * an empty schema, which the caller drops. The caller chose the schema's name and registers it.
+ */
+export async function moveWorkspace(
+  url: string,
+  schema: string,
+  name: string,
+  source: Database.Database,
+): Promise<MovedTable[]> {
+  const handle = openPostgres<unknown>(url, schema, {
+    max: 2,
+    applicationName: 'pim db move',
+    queryTimeoutMs: MOVE_STATEMENT_TIMEOUT_MS,
+  });
+  try {
+    await migratePostgres(handle, workspaceMigrationsPostgres);
+    // Only the tables: a new workspace's starting meta rows (insertInitialMeta) are not written,
+    // the source's own meta rows are copied with the rest.
+    const client = await handle.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const plan = planTables(
+        `workspace '${name}'`,
+        sqliteTables(source),
+        await postgresTables(client, schema),
+      );
+      const moved = await copyAndVerify(source, client, plan, {
+        aroundLoad: (load) =>
+          loadIntoBareTables(
+            client,
+            schema,
+            plan.map((t) => t.name),
+            load,
+          ),
+      });
+      // Fresh statistics: the first queries after the move are planned on the real table sizes,
+      // not on those of empty tables (autovacuum would catch up only later).
+      for (const table of plan) await client.query(`ANALYZE ${quoteName(table.name)}`);
+      await client.query('COMMIT');
+      return moved;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  } finally {
+    await handle.close();
+  }
+}
