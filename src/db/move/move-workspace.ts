@@ -40,6 +40,9 @@ export async function moveWorkspace(
         sqliteTables(source),
         await postgresTables(client, schema),
       );
+      // Rows the migrations seed (the change counter's one row) come from the source instead: the
+      // schema is this move's own, so emptying its tables loses nothing.
+      for (const table of plan) await client.query(`DELETE FROM ${quoteName(table.name)}`);
       const moved = await copyAndVerify(source, client, plan, {
         aroundLoad: (load) =>
           loadIntoBareTables(
