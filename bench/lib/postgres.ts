@@ -40,7 +40,7 @@ export function moveToPostgres(dataDir: string, url: string): { seconds: number;
   const run = spawnSync(process.execPath, ['bin/pim.js', '--data-dir', dataDir, 'db', 'move', '--to', url], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
-    env: { ...process.env, PIM_DATABASE_URL: '' },
+    env: { ...process.env, PIM_DATABASE_URL: '', PIM_LOG_LEVEL: 'warn' },
   });
   const seconds = (performance.now() - started) / 1000;
   const output = `${run.stdout}${run.stderr}`.trim();
