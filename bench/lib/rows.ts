@@ -6,6 +6,8 @@ import { judge, targetText, type Row } from './report.js';
 import { round } from './stats.js';
 
 export const FULL_LIST_TARGET = { firstByteMs: 20, wholeMs: 300, rssMb: 200 };
+/** Team mode's targets (issue 11): the first byte crosses the network to PostgreSQL first. */
+export const FULL_LIST_TARGET_POSTGRES = { ...FULL_LIST_TARGET, firstByteMs: 50 };
 
 export type FullListOutcome = { result: FullListResult; expectedItems: number } | { unavailable: string };
 
@@ -58,7 +60,7 @@ export function endpointRow(endpoint: Endpoint, outcome: Outcome, baselineRps: n
   };
 }
 
-export function fullListRows(outcome: FullListOutcome): Row[] {
+export function fullListRows(outcome: FullListOutcome, targets = FULL_LIST_TARGET): Row[] {
   const label = 'GET /api/product?all=true';
   if ('unavailable' in outcome) {
     return [
@@ -85,8 +87,8 @@ export function fullListRows(outcome: FullListOutcome): Row[] {
       p50: seq.medianFirstByteMs,
       p99: Math.max(...seq.firstByteMs),
       sequential: true,
-      target: `median ≤ ${FULL_LIST_TARGET.firstByteMs} ms`,
-      verdict: verdict(seq.medianFirstByteMs <= FULL_LIST_TARGET.firstByteMs),
+      target: `median ≤ ${targets.firstByteMs} ms`,
+      verdict: verdict(seq.medianFirstByteMs <= targets.firstByteMs),
       note: [
         `${seq.firstByteMs.length} sequential requests; p99 column shows the slowest`,
         ...problems,
@@ -100,8 +102,8 @@ export function fullListRows(outcome: FullListOutcome): Row[] {
       p50: seq.medianWholeMs,
       p99: Math.max(...seq.wholeMs),
       sequential: true,
-      target: `median ≤ ${FULL_LIST_TARGET.wholeMs} ms`,
-      verdict: verdict(seq.medianWholeMs <= FULL_LIST_TARGET.wholeMs),
+      target: `median ≤ ${targets.wholeMs} ms`,
+      verdict: verdict(seq.medianWholeMs <= targets.wholeMs),
       note: `${result.items ?? '?'} items, ${round(result.bytes / 2 ** 20, 1)} MB`,
     },
     {
@@ -109,8 +111,8 @@ export function fullListRows(outcome: FullListOutcome): Row[] {
       p99: result.concurrent.maxWholeMs,
       sequential: true,
       rssMb: result.concurrent.rss.peakMb,
-      target: `RSS ≤ ${FULL_LIST_TARGET.rssMb} MB`,
-      verdict: verdict(result.concurrent.rss.peakMb <= FULL_LIST_TARGET.rssMb),
+      target: `RSS ≤ ${targets.rssMb} MB`,
+      verdict: verdict(result.concurrent.rss.peakMb <= targets.rssMb),
       note: `all answered in ${result.concurrent.wallMs} ms; RSS ${result.concurrent.rss.beforeMb} MB before (${result.concurrent.rss.source})`,
     },
   ];
