@@ -45,6 +45,12 @@ export interface WorkspaceContext extends RequestContext {
    * changed rows raises the workspace's change counter (changes/catalogue-transaction.ts).
    */
   transaction<T>(work: (trx: Kysely<WorkspaceDatabase>) => Promise<T>): Promise<T>;
+  /**
+   * Runs reads that must agree with each other (the tree and its counts) in the caller's
+   * transaction or a plain one: a read changes nothing, so it skips the change counter's
+   * bookkeeping that `transaction` does.
+   */
+  snapshot<T>(work: (trx: Kysely<WorkspaceDatabase>) => Promise<T>): Promise<T>;
 }
 
 /** Throws FORBIDDEN unless the actor holds `right`. */
@@ -70,6 +76,7 @@ export function useWorkspace(ctx: RequestContext, right: Right): WorkspaceContex
     db: trx ?? workspace.db,
     transaction: (work) =>
       trx ? work(trx) : retryAbortedTransaction(() => catalogueTransaction(workspace.db, work)),
+    snapshot: (work) => (trx ? work(trx) : workspace.db.transaction().execute(work)),
   };
 }
 

@@ -99,7 +99,7 @@ export function getGroup(context: RequestContext, id: number): Promise<ProductGr
 export async function getGroupTree(context: RequestContext): Promise<ProductGroupNodeDto> {
   const ctx = useWorkspace(context, RIGHTS.read);
   const languages = nameLanguages(ctx);
-  return ctx.transaction(async (trx) => {
+  return ctx.snapshot(async (trx) => {
     const rows = await repo.selectTreeRows(trx, languages);
     const ungroupedProducts = await repo.countUngroupedProducts(trx);
     return assembleTree({ name: ctx.workspace.name, ungroupedProducts }, rows);
