@@ -18,6 +18,7 @@ import {
   findVariantIds,
   type ProductKeyRow,
 } from './product-bulk.repository.js';
+import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
 import { writeNewProductSheet, writeProductSheet } from './product-sheet.service.js';
 import { deleteProduct } from './product.service.js';
 
@@ -76,9 +77,7 @@ function sortOut(documents: readonly unknown[], results: BulkProductResultDto[])
 
 async function masterOf(ctx: WorkspaceContext, masterSupplierPid: string): Promise<ProductKeyRow> {
   const master = await findBySupplierPid(ctx.db, masterSupplierPid);
-  if (!master) {
-    throw new NotFoundError(`masterSupplierPid '${masterSupplierPid}' names no product`, 'PRODUCT_NOT_FOUND');
-  }
+  if (!master) throw masterNotFound(masterSupplierPid);
   return master;
 }
 
@@ -92,12 +91,7 @@ async function applyDocument(
   if (existing) {
     if (masterSupplierPid !== undefined) {
       const master = await masterOf(ctx, masterSupplierPid);
-      if (existing.master_id !== master.id) {
-        throw new ValidationError(
-          `Product '${supplierPid}' exists ${existing.master_id === null ? 'as a main product' : 'with another main product'}: ` +
-            'masterSupplierPid cannot change it',
-        );
-      }
+      if (existing.master_id !== master.id) throw masterCannotChange(supplierPid, existing.master_id);
     }
     await writeProductSheet(ctx, existing.id, { ...rest, groupId });
     return { id: existing.id, status: 200 };
