@@ -3,6 +3,12 @@ const RETRYABLE = new Set(['40P01', '40001']); // deadlock detected, serializati
 
 const ATTEMPTS = 3;
 
+/** Whether PostgreSQL aborted the whole transaction (a savepoint cannot save it: run it again). */
+export function isAbortedTransaction(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE.has(code);
+}
+
 /**
  * Runs a whole transaction again when PostgreSQL aborted it for a deadlock with another one
  * (concurrent writers on several instances): the transaction changed nothing, so repeating it
@@ -13,8 +19,7 @@ export async function retryAbortedTransaction<T>(run: () => Promise<T>): Promise
     try {
       return await run();
     } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (attempt >= ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+      if (attempt >= ATTEMPTS || !isAbortedTransaction(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }

@@ -160,6 +160,7 @@ describe('POST /api/product/bulk', () => {
   it('creates variants by masterSupplierPid, also before their main product in the batch', async () => {
     const [main, v1, v2, stored] = [pid('M'), pid('V'), pid('V'), pid('S')];
     const storedId = (await bulk([{ supplierPid: stored }]))[0]!.id!;
+    server.clock.advance(1000);
     const results = await bulk([
       { supplierPid: v1, masterSupplierPid: main, name: 'first variant' },
       { supplierPid: main, name: 'main' },
@@ -167,6 +168,9 @@ describe('POST /api/product/bulk', () => {
       { supplierPid: pid('VV'), masterSupplierPid: v1 },
     ]);
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 400]);
+    // A new variant is a change to its main product, also to one stored before the batch.
+    const storedNow = (await call<{ updatedAt: string }>('GET', `/api/product/${storedId}`)).body.data!;
+    expect(storedNow.updatedAt).toBe(server.clock.now().toISOString());
     expect(results[3]!.code).toBe('VARIANT_OF_VARIANT');
     const [variant] = await bySupplierPid(v1);
     expect(variant!.masterProductId).toBe(results[1]!.id);
@@ -277,70 +281,180 @@ describe('POST /api/product/bulk', () => {
     }
   });
 
-  it('stores what the single-product endpoints store for the same content (fast-check)', async () => {
+  it('stores what the single-product endpoints store, batch by batch, and touches the same products (fast-check)', async () => {
     const group = await newGroup('Property');
     const lang = fc.constantFrom('deu', 'eng', 'fra');
     const value = fc.string({ maxLength: 12 }).filter((s) => !s.includes('\u0000'));
     const texts = fc.uniqueArray(fc.record({ lang, value }), { selector: (t) => t.lang, maxLength: 3 });
     const features = fc.uniqueArray(
-      fc.record({
-        ftidref: fc.constantFrom('EF-1', 'EF-2', 'EF-3'),
-        funit: fc.option(fc.constantFrom('mm', 'V'), { nil: undefined }),
-        values: texts,
-      }),
+      fc.record(
+        {
+          ftidref: fc.constantFrom('EF-1', 'EF-2', 'EF-3'),
+          funit: fc.constantFrom('mm', 'V', null),
+          values: texts,
+        },
+        { requiredKeys: ['ftidref', 'values'] },
+      ),
       { selector: (f) => f.ftidref, maxLength: 3 },
     );
+    // Every key may be missing (an update then changes only what is sent); null clears a field.
     const doc = fc.record(
       {
-        ean: fc.option(fc.stringMatching(/^\d{1,13}$/), { nil: undefined }),
-        manufacturerPid: fc.option(fc.constantFrom('M-1', 'M-2'), { nil: undefined }),
+        ean: fc.option(fc.stringMatching(/^\d{1,13}$/), { nil: null }),
+        manufacturerPid: fc.option(fc.constantFrom('M-1', 'M-2'), { nil: null }),
+        name: fc.constantFrom('Bohrer', 'Drill', ' x '),
+        language: fc.constantFrom('deu', 'ger', 'eng'),
         shortTexts: texts,
         longTexts: texts,
         features,
         grouped: fc.boolean(),
       },
-      { requiredKeys: ['shortTexts', 'longTexts', 'features', 'grouped'] },
+      { requiredKeys: [] },
     );
-    await fc.assert(
-      fc.asyncProperty(doc, doc, async (create, update) => {
-        const toBulk = (d: typeof create, supplierPid: string) => {
-          const { grouped, ...rest } = d;
-          return { supplierPid, ...rest, groupId: grouped ? group : null };
-        };
-        // Through the single endpoints.
-        const single = async (d: typeof create, id?: number) => {
-          const fields = { ean: d.ean, manufacturerPid: d.manufacturerPid };
-          const res =
-            id === undefined
-              ? await call<Product>('POST', '/api/product', { supplierPid: pid('S'), ...fields })
-              : await call<Product>('PUT', `/api/product/${id}`, fields);
-          expect(res.status, res.text).toBeLessThan(300);
-          const productId = res.body.data!.id;
-          for (const t of d.shortTexts)
-            await call('PUT', `/api/product/${productId}/texts/short/${t.lang}`, { value: t.value });
-          for (const t of d.longTexts)
-            await call('PUT', `/api/product/${productId}/texts/long/${t.lang}`, { value: t.value });
-          for (const f of d.features) {
-            const r = await call('PUT', `/api/product/${productId}/features/${f.ftidref}`, {
-              funit: f.funit,
-              values: f.values,
-            });
-            expect(r.status, r.text).toBe(200);
-          }
-          if (d.grouped) await call('POST', `/api/group/${group}/products`, { productIds: [productId] });
-          else if ((await groupOf(productId)) !== null)
-            await call('DELETE', `/api/group/${group}/products/${productId}`);
-          return productId;
-        };
-        const viaSingle = await single(update, await single(create));
-        const key = pid('P');
-        const created = await bulk([toBulk(create, key)]);
-        const updated = await bulk([toBulk(update, key)]);
-        expect([created[0]!.status, updated[0]!.status]).toEqual([201, 200]);
-        expect(await content(updated[0]!.id!)).toEqual(await content(viaSingle));
+    type Doc = typeof doc extends fc.Arbitrary<infer D> ? D : never;
+    // Updates of one kind only, too: whether they touch the product is what the single services decide.
+    const keys = [
+      'ean',
+      'manufacturerPid',
+      'name',
+      'language',
+      'shortTexts',
+      'longTexts',
+      'features',
+      'grouped',
+    ];
+    const oneKind = fc
+      .tuple(doc, fc.constantFrom(...(keys as (keyof Doc)[])))
+      .map(([d, key]): Doc => ({ [key]: d[key] }));
+    // Document 0 is a main product; the others may be its variants (and may name it again on update).
+    const batch = fc.array(
+      fc.record({
+        create: doc,
+        update: fc.oneof(doc, oneKind),
+        variant: fc.boolean(),
+        namesMaster: fc.boolean(),
       }),
-      { numRuns: 25 },
+      { minLength: 1, maxLength: 4 },
     );
+    const fieldsOf = (d: Doc) => {
+      const { shortTexts: _s, longTexts: _l, features: _f, grouped: _g, ...fields } = d;
+      return fields;
+    };
+    const detailsOf = ({ shortTexts, longTexts, features, grouped }: Doc): Doc => ({
+      shortTexts,
+      longTexts,
+      features,
+      grouped,
+    });
+    const single = async (d: Doc, id: number) => {
+      if (Object.keys(fieldsOf(d)).length > 0) {
+        const res = await call('PUT', `/api/product/${id}`, fieldsOf(d));
+        expect(res.status, res.text).toBe(200);
+      }
+      for (const t of d.shortTexts ?? [])
+        await call('PUT', `/api/product/${id}/texts/short/${t.lang}`, { value: t.value });
+      for (const t of d.longTexts ?? [])
+        await call('PUT', `/api/product/${id}/texts/long/${t.lang}`, { value: t.value });
+      for (const f of d.features ?? []) {
+        const r = await call('PUT', `/api/product/${id}/features/${f.ftidref}`, {
+          funit: f.funit,
+          values: f.values,
+        });
+        expect(r.status, r.text).toBe(200);
+      }
+      if (d.grouped === true) await call('POST', `/api/group/${group}/products`, { productIds: [id] });
+      else if (d.grouped === false && (await groupOf(id)) !== null)
+        await call('DELETE', `/api/group/${group}/products/${id}`);
+    };
+    const toBulk = (d: Doc, supplierPid: string, masterSupplierPid?: string) => {
+      const { grouped, ...rest } = d;
+      const groupId = grouped === undefined ? undefined : grouped ? group : null;
+      return { supplierPid, ...rest, groupId, masterSupplierPid };
+    };
+    /** Which products were touched by the updates (their updatedAt is the clock's new instant). */
+    const touched = async (ids: number[], at: string) =>
+      Promise.all(
+        ids.map(
+          async (id) =>
+            (await call<{ updatedAt: string }>('GET', `/api/product/${id}`)).body.data!.updatedAt === at,
+        ),
+      );
+    await fc.assert(
+      fc.asyncProperty(batch, async (entries) => {
+        const isVariant = entries.map((e, k) => k > 0 && e.variant);
+        server.clock.advance(1000);
+        // Through the single endpoints: create, then texts, features and group one call at a time.
+        const singleIds: number[] = [];
+        for (const [k, e] of entries.entries()) {
+          const res = await call<Product>('POST', '/api/product', {
+            supplierPid: pid('S'),
+            ...fieldsOf(e.create),
+            masterProductId: isVariant[k] ? singleIds[0] : undefined,
+          });
+          expect(res.status, res.text).toBe(201);
+          singleIds.push(res.body.data!.id);
+          await single(detailsOf(e.create), res.body.data!.id);
+        }
+        // The same as two bulk calls; variants come first in the batch, before their main product.
+        const keys = entries.map(() => pid('P'));
+        const masterOf = (k: number) => (isVariant[k] ? keys[0] : undefined);
+        const order = [...entries.keys()].reverse();
+        const created = await bulk(order.map((k) => toBulk(entries[k]!.create, keys[k]!, masterOf(k))));
+        expect(created.map((r) => r.status)).toEqual(order.map(() => 201));
+        const bulkIds = entries.map((_, k) => created[order.indexOf(k)]!.id!);
+
+        server.clock.advance(1000);
+        const at = server.clock.now().toISOString();
+        for (const [k, e] of entries.entries()) await single(e.update, singleIds[k]!);
+        const updated = await bulk(
+          entries.map((e, k) => toBulk(e.update, keys[k]!, e.namesMaster ? masterOf(k) : undefined)),
+        );
+        expect(updated).toEqual(
+          entries.map((_, k) => ({ supplierPid: keys[k], id: bulkIds[k], status: 200 })),
+        );
+
+        for (const k of entries.keys()) {
+          expect(await content(bulkIds[k]!)).toEqual(await content(singleIds[k]!));
+          const [master] = await bySupplierPid(keys[k]!);
+          expect(master!.masterProductId).toBe(isVariant[k] ? bulkIds[0] : null);
+        }
+        expect(await touched(bulkIds, at)).toEqual(await touched(singleIds, at));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('raises the change counter once per call that changed something, not for one that changed nothing', async () => {
+    const counter = async () =>
+      (await call<{ active: boolean; changeCounter: number }[]>('GET', '/api/workspace')).body.data!.find(
+        (w) => w.active,
+      )!.changeCounter;
+    const [a, b, c] = [pid('CC'), pid('CC'), pid('CC')];
+    const start = await counter();
+    const made = await bulk([
+      { supplierPid: a, shortTexts: [{ lang: 'deu', value: 'eins' }] },
+      {
+        supplierPid: b,
+        masterSupplierPid: a,
+        features: [{ ftidref: 'EF-CC', values: [{ lang: 'eng', value: '1' }] }],
+      },
+    ]);
+    expect(made.map((r) => r.status)).toEqual([201, 201]);
+    expect(await counter()).toBe(start + 1);
+    await bulk([
+      { supplierPid: a, ean: '1' },
+      { supplierPid: b, name: 'zwei', language: 'deu' },
+    ]);
+    expect(await counter()).toBe(start + 2);
+    // Refused documents write nothing, and an existing product sent without changes is no change.
+    const none = await bulk([
+      { supplierPid: c, shortTexts: [{ lang: 'deu', value: 'x' }], groupId: 999_999 },
+      { supplierPid: pid('CC'), masterSupplierPid: 'NOBODY-HAS-THIS' },
+      { supplierPid: a, language: 'eng' },
+      'not a document',
+    ]);
+    expect(none.map((r) => r.status)).toEqual([404, 404, 200, 400]);
+    expect(await counter()).toBe(start + 2);
   });
 });
 

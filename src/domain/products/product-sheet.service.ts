@@ -56,14 +56,17 @@ export function getProductSheet(context: RequestContext, id: number): Promise<Pr
   return readSheet(useWorkspace(context, RIGHTS.read), id);
 }
 
-interface SheetDetails {
+export interface SheetDetails {
   shortTexts?: TextEntry[];
   longTexts?: TextEntry[];
   features?: FeatureInputValue[];
 }
 
-/** Validates texts and features before anything is written (a language named twice is refused). */
-function checkDetails(input: SheetDetails): Required<SheetDetails> {
+/**
+ * Validates texts and features before anything is written (a language named twice is refused);
+ * the bulk upsert's plan applies the same rules.
+ */
+export function checkDetails(input: SheetDetails): Required<SheetDetails> {
   const features = input.features ?? [];
   const seen = new Set<string>();
   features.forEach((f, i) => {

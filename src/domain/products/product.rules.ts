@@ -34,3 +34,11 @@ export function checkProductInput(
   }
   return input.language === undefined ? undefined : normalizeLanguage(input.language);
 }
+
+/** A variant named as the main product of a new variant. */
+export function variantOfVariant(masterId: number, itsMasterId: number): ValidationError {
+  return new ValidationError(
+    `Product ${masterId} is a variant of product ${itsMasterId}; variants cannot have variants`,
+    'VARIANT_OF_VARIANT',
+  );
+}

@@ -23,7 +23,7 @@ import {
 } from './product.repository.js';
 import { upsertText } from '../texts/text.repository.js';
 import { noteDeletions } from './product-deletion.service.js';
-import { checkProductInput } from './product.rules.js';
+import { checkProductInput, variantOfVariant } from './product.rules.js';
 import type {
   CreateProductInput,
   ExpectedRevision,
@@ -277,12 +277,7 @@ export async function createProduct(context: RequestContext, input: CreateProduc
       // with this create either finishes before (404 below) or waits until the variant exists.
       await touchProducts(trx, [masterId], at);
       const master = await requireProduct(trx, masterId);
-      if (master.master_id !== null) {
-        throw new ValidationError(
-          `Product ${masterId} is a variant of product ${master.master_id}; variants cannot have variants`,
-          'VARIANT_OF_VARIANT',
-        );
-      }
+      if (master.master_id !== null) throw variantOfVariant(masterId, master.master_id);
     }
     const id = await insertUnique(
       trx,

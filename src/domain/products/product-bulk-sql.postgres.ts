@@ -1,0 +1,23 @@
+import { sql } from 'kysely';
+import type { BulkSql } from './product-bulk-sql.js';
+
+/**
+ * PostgreSQL: jsonb_array_elements walks the bound JSON array; `->> n` gives the n-th value as
+ * text (NULL for JSON null), cast to the column's type. FOR KEY SHARE keeps a row read for a
+ * foreign key (a group) from being deleted by another transaction before the commit.
+ */
+export const bulkSqlPostgres: BulkSql = {
+  rows(columns, data) {
+    const select = columns
+      .map(([name, type], i) =>
+        type === 'text' ? `r.v ->> ${i} AS "${name}"` : `CAST(r.v ->> ${i} AS ${type}) AS "${name}"`,
+      )
+      .join(', ');
+    return sql`(SELECT ${sql.raw(select)}
+      FROM jsonb_array_elements(CAST(${JSON.stringify(data)} AS jsonb)) AS r(v)) AS j`;
+  },
+  textList(values) {
+    return sql`(SELECT unnest(CAST(${[...values]} AS text[])))`;
+  },
+  keyShare: sql`FOR KEY SHARE`,
+};

@@ -1,0 +1,222 @@
+import { sql } from 'kysely';
+import { idList } from '../../db/dialect.js';
+import type { TextKind } from '../../db/workspace.schema.js';
+import { bulkSql, type BulkColumn } from './product-bulk-sql.js';
+import type { WorkspaceDb } from './product.repository.js';
+
+/**
+ * The set-based statements of the bulk upsert's fast path: each writes (or reads) a whole batch
+ * with one statement and one bound parameter (product-bulk-sql.ts), where the single services
+ * run about a hundred statements per document. They store exactly what those services store;
+ * the decisions (which documents, which rows) are made before, in product-bulk-plan.ts.
+ */
+
+export interface BulkKeyRow {
+  id: number;
+  supplier_pid: string;
+  master_id: number | null;
+  group_id: number | null;
+}
+
+/** The products with these supplierPids, with what the plan needs of them. */
+export async function findBulkKeys(db: WorkspaceDb, pids: readonly string[]): Promise<BulkKeyRow[]> {
+  if (pids.length === 0) return [];
+  const result = await sql<BulkKeyRow>`SELECT id, supplier_pid, master_id, group_id FROM product
+    WHERE supplier_pid IN ${bulkSql(db).textList(pids)}`.execute(db);
+  return result.rows;
+}
+
+/** Which of these groups exist; on PostgreSQL their rows stay undeletable until the commit. */
+export async function findGroupIds(db: WorkspaceDb, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const result = await sql<{ id: number }>`SELECT id FROM product_group WHERE id IN ${idList(db, ids)}
+    ${bulkSql(db).keyShare}`.execute(db);
+  return new Set(result.rows.map((row) => row.id));
+}
+
+/** Feature definition ids by ftidref, creating the missing definitions (no names, no default unit). */
+export async function ensureDefinitions(
+  db: WorkspaceDb,
+  ftidrefs: readonly string[],
+): Promise<Map<string, number>> {
+  if (ftidrefs.length === 0) return new Map();
+  const bulk = bulkSql(db);
+  // WHERE true: SQLite would read ON CONFLICT as part of a join without it.
+  await sql`INSERT INTO feature_def (ftidref)
+    SELECT j.ftidref FROM ${bulk.rows(
+      [['ftidref', 'text']],
+      ftidrefs.map((f) => [f]),
+    )} WHERE true
+    ON CONFLICT (ftidref) DO NOTHING`.execute(db);
+  const result = await sql<{ id: number; ftidref: string }>`SELECT id, ftidref FROM feature_def
+    WHERE ftidref IN ${bulk.textList(ftidrefs)}`.execute(db);
+  return new Map(result.rows.map((row) => [row.ftidref, row.id]));
+}
+
+export interface FeaturePlaceRow {
+  product_id: number;
+  feature_id: number;
+  position: number;
+}
+
+/** The features these products have, with their places in the products' feature order. */
+export async function findFeaturePlaces(db: WorkspaceDb, productIds: readonly number[]) {
+  if (productIds.length === 0) return [];
+  const result = await sql<FeaturePlaceRow>`SELECT product_id, feature_id, position FROM product_feature
+    WHERE product_id IN ${idList(db, productIds)}`.execute(db);
+  return result.rows;
+}
+
+/** [supplier_pid, supplier_id_ref, ean, manufacturer_pid, master_id, group_id] */
+export type NewProductRow = [
+  string,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+];
+
+const NEW_PRODUCT: readonly BulkColumn[] = [
+  ['ord', 'integer'],
+  ['supplier_pid', 'text'],
+  ['supplier_id_ref', 'text'],
+  ['ean', 'text'],
+  ['manufacturer_pid', 'text'],
+  ['master_id', 'integer'],
+  ['group_id', 'integer'],
+];
+
+/** Inserts products in the order given (ids rise in that order); returns their ids by supplierPid. */
+export async function insertProducts(
+  db: WorkspaceDb,
+  rows: readonly NewProductRow[],
+  at: string,
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const data = bulkSql(db).rows(
+    NEW_PRODUCT,
+    rows.map((row, i) => [i, ...row]),
+  );
+  const result = await sql<{ id: number; supplier_pid: string }>`INSERT INTO product
+      (supplier_pid, supplier_id_ref, ean, manufacturer_pid, master_id, group_id, created_at, updated_at)
+    SELECT j.supplier_pid, j.supplier_id_ref, j.ean, j.manufacturer_pid, j.master_id, j.group_id, ${at}, ${at}
+    FROM ${data} ORDER BY j.ord
+    RETURNING id, supplier_pid`.execute(db);
+  return new Map(result.rows.map((row) => [row.supplier_pid, row.id]));
+}
+
+/** A change to an existing product: a field changes only when its flag (1) says it was sent. */
+export interface ProductChange {
+  id: number;
+  supplierIdRef?: string | null;
+  ean?: string | null;
+  manufacturerPid?: string | null;
+  groupId?: number | null;
+}
+
+const CHANGE: readonly BulkColumn[] = [
+  ['id', 'integer'],
+  ['sir_set', 'integer'],
+  ['sir', 'text'],
+  ['ean_set', 'integer'],
+  ['ean', 'text'],
+  ['mp_set', 'integer'],
+  ['mp', 'text'],
+  ['group_set', 'integer'],
+  ['group_id', 'integer'],
+];
+
+const flagged = (value: unknown) => (value === undefined ? [0, null] : [1, value]);
+
+/**
+ * Applies the changes and touches every product named (updated_at and revision, as
+ * touchProducts does): one statement for all of them.
+ */
+export async function changeProducts(db: WorkspaceDb, changes: readonly ProductChange[], at: string) {
+  if (changes.length === 0) return;
+  const data = bulkSql(db).rows(
+    CHANGE,
+    changes.map((c) => [
+      c.id,
+      ...flagged(c.supplierIdRef),
+      ...flagged(c.ean),
+      ...flagged(c.manufacturerPid),
+      ...flagged(c.groupId),
+    ]),
+  );
+  await sql`UPDATE product SET
+      supplier_id_ref = CASE WHEN j.sir_set = 1 THEN j.sir ELSE product.supplier_id_ref END,
+      ean = CASE WHEN j.ean_set = 1 THEN j.ean ELSE product.ean END,
+      manufacturer_pid = CASE WHEN j.mp_set = 1 THEN j.mp ELSE product.manufacturer_pid END,
+      group_id = CASE WHEN j.group_set = 1 THEN j.group_id ELSE product.group_id END,
+      updated_at = ${at}, revision = product.revision + 1
+    FROM ${data} WHERE product.id = j.id`.execute(db);
+}
+
+/** Touches these products only (updated_at, revision): the main products of changed variants. */
+export async function touchOnly(db: WorkspaceDb, ids: readonly number[], at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`UPDATE product SET updated_at = ${at}, revision = revision + 1
+    WHERE id IN ${idList(db, ids)}`.execute(db);
+}
+
+/** [product_id, kind, lang, value]; at most one row per (product, kind, language). */
+export type TextRow = [number, TextKind, string, string];
+
+export async function upsertTexts(db: WorkspaceDb, rows: readonly TextRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const data = bulkSql(db).rows(
+    [
+      ['product_id', 'integer'],
+      ['kind', 'text'],
+      ['lang', 'text'],
+      ['value', 'text'],
+    ],
+    rows,
+  );
+  await sql`INSERT INTO product_text (product_id, kind, lang, value)
+    SELECT j.product_id, j.kind, j.lang, j.value FROM ${data} WHERE true
+    ON CONFLICT (product_id, kind, lang) DO UPDATE SET value = excluded.value`.execute(db);
+}
+
+/**
+ * [product_id, feature_id, funit, position]: a new feature at its place, or a unit to set on a
+ * feature the product has (its position is then left as it is).
+ */
+export type ProductFeatureRow = [number, number, string | null, number];
+
+export async function upsertProductFeatures(db: WorkspaceDb, rows: readonly ProductFeatureRow[]) {
+  if (rows.length === 0) return;
+  const data = bulkSql(db).rows(
+    [
+      ['product_id', 'integer'],
+      ['feature_id', 'integer'],
+      ['funit', 'text'],
+      ['position', 'integer'],
+    ],
+    rows,
+  );
+  await sql`INSERT INTO product_feature (product_id, feature_id, funit, position)
+    SELECT j.product_id, j.feature_id, j.funit, j.position FROM ${data} WHERE true
+    ON CONFLICT (product_id, feature_id) DO UPDATE SET funit = excluded.funit`.execute(db);
+}
+
+/** [product_id, feature_id, lang, value]; at most one row per (product, feature, language). */
+export type FeatureValueRow = [number, number, string, string];
+
+export async function upsertFeatureValues(db: WorkspaceDb, rows: readonly FeatureValueRow[]) {
+  if (rows.length === 0) return;
+  const data = bulkSql(db).rows(
+    [
+      ['product_id', 'integer'],
+      ['feature_id', 'integer'],
+      ['lang', 'text'],
+      ['value', 'text'],
+    ],
+    rows,
+  );
+  await sql`INSERT INTO product_feature_value (product_id, feature_id, lang, value)
+    SELECT j.product_id, j.feature_id, j.lang, j.value FROM ${data} WHERE true
+    ON CONFLICT (product_id, feature_id, lang) DO UPDATE SET value = excluded.value`.execute(db);
+}
