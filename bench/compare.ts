@@ -50,7 +50,10 @@ const lines = [
     const a = sqlite.rows.find((r) => r.endpoint === label);
     const b = postgres.rows.find((r) => r.endpoint === label);
     const target = (a ?? b)!.target;
-    return `| ${[label, target, ...figures(a), ...figures(b)].map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+    const pg = figures(b);
+    // Team mode has targets of its own for some rows (issue 11): say which one PostgreSQL was judged by.
+    if (b && a && b.target !== a.target) pg[5] = `${pg[5]} (${b.target})`;
+    return `| ${[label, target, ...figures(a), ...pg].map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
   }),
 ];
 const out = join(dir, quick ? 'compare-quick.md' : 'compare.md');
