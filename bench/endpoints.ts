@@ -27,6 +27,8 @@ export interface Endpoint {
   target?: Target;
   /** Whether req/s as a ratio to the baseline means something (same concurrency, small answers). */
   ratio: boolean;
+  /** The status that counts as an answer (default any 2xx): 304 for conditional reads. */
+  okStatus?: number;
   /** Probes the endpoint once; returns the request generator, or why it cannot be measured. */
   prepare(ctx: Context): Promise<Prepared>;
 }
@@ -269,6 +271,42 @@ const mcpProductById: Endpoint = {
     ),
 };
 
+/**
+ * GET by id with the ETag the client already holds (issue 12): 304 with no body. The ETags of
+ * 1,000 random products are read first; each request names one of them.
+ */
+const productNotModified: Endpoint = {
+  key: 'product-not-modified',
+  label: 'GET /api/product/{id} with a matching If-None-Match',
+  method: 'GET',
+  connections: 50,
+  ratio: true,
+  okStatus: 304,
+  target: { minRatio: 0.8 },
+  async prepare(ctx) {
+    const tagged: { path: string; etag: string }[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const path = `/api/product/${randomId(ctx.manifest)}`;
+      const reply = await send(ctx.baseUrl, 'GET', { path }, ctx.token);
+      const etag = reply.headers.get('etag');
+      if (reply.status !== 200 || !etag) return { unavailable: `${path}: no ETag (${describe(reply)})` };
+      tagged.push({ path, etag });
+    }
+    const next = () => {
+      const { path, etag } = tagged[Math.floor(Math.random() * tagged.length)]!;
+      return { path, headers: { 'if-none-match': etag } };
+    };
+    const reply = await send(ctx.baseUrl, 'GET', next(), ctx.token);
+    return reply.status === 304 ? { next } : { unavailable: `expected 304, got ${describe(reply)}` };
+  },
+};
+
 /** Measured with autocannon in this order; the full list is measured separately (lib/full-list.ts). */
-export const READ_ENDPOINTS: Endpoint[] = [productById, mcpProductById, features, pageOf100];
+export const READ_ENDPOINTS: Endpoint[] = [
+  productById,
+  productNotModified,
+  mcpProductById,
+  features,
+  pageOf100,
+];
 export const LATER_ENDPOINTS: Endpoint[] = [groupTree, putShortText, postProduct];

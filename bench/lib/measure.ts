@@ -73,6 +73,7 @@ export async function measureEndpoint(
       headers: { authorization: `Bearer ${ctx.token}` },
       next: prepared.next,
       pid: pim.pid,
+      okStatus: endpoint.okStatus,
     });
     console.log(`    ${summary(load)}`);
     const outcome: Outcome = { ...base, state: 'measured', note: prepared.note, load };

@@ -1,6 +1,6 @@
 import type { Endpoint } from '../endpoints.js';
 import type { FullListResult } from './full-list.js';
-import type { LoadResult } from './load.js';
+import { isOk, type LoadResult } from './load.js';
 import type { Outcome } from './measure.js';
 import { judge, targetText, type Row } from './report.js';
 import { round } from './stats.js';
@@ -11,11 +11,11 @@ export const FULL_LIST_TARGET_POSTGRES = { ...FULL_LIST_TARGET, firstByteMs: 50 
 
 export type FullListOutcome = { result: FullListResult; expectedItems: number } | { unavailable: string };
 
-function errorNote(outcome: Outcome): string | undefined {
+function errorNote(outcome: Outcome, okStatus?: number): string | undefined {
   const load = outcome.load!;
   if (load.non2xx === 0 && load.errors === 0) return undefined;
   const codes = Object.entries(load.statusCodes)
-    .filter(([code]) => !code.startsWith('2'))
+    .filter(([code]) => !isOk(Number(code), okStatus))
     .map(([code, n]) => `${n}× ${code}`);
   if (load.errors) codes.push(`${load.errors} connection errors (${load.timeouts} timeouts)`);
   return `${codes.join(', ')} of ${load.responses + load.errors}; e.g. ${outcome.errorSample ?? '?'}`;
@@ -38,7 +38,7 @@ export function endpointRow(endpoint: Endpoint, outcome: Outcome, baselineRps: n
   }
   const load = outcome.load!;
   const ratio = endpoint.ratio ? round(load.rps / baselineRps, 3) : undefined;
-  const errors = errorNote(outcome);
+  const errors = errorNote(outcome, endpoint.okStatus);
   const verdict =
     errors || outcome.reason ? 'ERRORS' : judge(endpoint.target, { ratio, p50: load.p50, p99: load.p99 });
   const notes = [outcome.note, outcome.reason, errors, busyNote(load)].filter(Boolean);
