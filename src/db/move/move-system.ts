@@ -1,3 +1,4 @@
+import { inPoolTransaction } from './pool-transaction.js';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { SHARED_SCHEMA } from '../../app/system-store.js';
@@ -38,9 +39,7 @@ export async function moveSystemTables(
   url: string,
   schemas: Map<number, string>,
 ): Promise<MovedTable[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inPoolTransaction(pool, async (client) => {
     await client.query(`LOCK TABLE ${COPIED.map(quoteName).join(', ')} IN EXCLUSIVE MODE`);
     await assertEmptyTarget(client, url);
     const only = <T>(tables: Map<string, T>) =>
@@ -53,7 +52,7 @@ export async function moveSystemTables(
     const workspace = plan.find((t) => t.name === 'workspace')!;
     const id = workspace.columns.findIndex((c) => c.name === 'id');
     const dbSchema = workspace.columns.findIndex((c) => c.name === 'db_schema');
-    const moved = await copyAndVerify(source, client, plan, {
+    return copyAndVerify(source, client, plan, {
       transforms: {
         // On SQLite a workspace is the file in its folder; in the registry it is now its schema.
         workspace: (row) => {
@@ -65,12 +64,5 @@ export async function moveSystemTables(
         },
       },
     });
-    await client.query('COMMIT');
-    return moved;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,3 +1,4 @@
+import { inPoolTransaction } from './pool-transaction.js';
 import type Database from 'better-sqlite3';
 import { migratePostgres, openPostgres } from '../postgres.js';
 import { workspaceMigrationsPostgres } from '../workspace.migrations.postgres.js';
@@ -32,9 +33,7 @@ export async function moveWorkspace(
     await migratePostgres(handle, workspaceMigrationsPostgres);
     // Only the tables: a new workspace's starting meta rows (insertInitialMeta) are not written,
     // the source's own meta rows are copied with the rest.
-    const client = await handle.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return await inPoolTransaction(handle.pool, async (client) => {
       const plan = planTables(
         `workspace '${name}'`,
         sqliteTables(source),
@@ -55,14 +54,8 @@ export async function moveWorkspace(
       // Fresh statistics: the first queries after the move are planned on the real table sizes,
       // not on those of empty tables (autovacuum would catch up only later).
       for (const table of plan) await client.query(`ANALYZE ${quoteName(table.name)}`);
-      await client.query('COMMIT');
       return moved;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   } finally {
     await handle.close();
   }
