@@ -2,7 +2,7 @@ import { isConnectionFailure } from '../../db/connection-errors.js';
 import { withSavepoint } from '../../db/savepoint.js';
 import { isAbortedTransaction } from '../../db/transaction-retry.js';
 import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
-import { ERROR_CATALOGUE } from '../error-codes.js';
+import { errorStatus } from '../error-codes.js';
 import { DomainError, NotFoundError, ValidationError } from '../errors.js';
 import { documentValidator } from '../validation/schema-validation.js';
 import {
@@ -36,7 +36,7 @@ import { deleteProduct } from './product.service.js';
 const validateDocument = documentValidator<BulkProductDocumentInput>(BulkProductDocument);
 
 function refusal(error: DomainError): { status: number; error: string; code: string } {
-  return { status: ERROR_CATALOGUE[error.detailCode][0], error: error.message, code: error.detailCode };
+  return { status: errorStatus(error.detailCode), error: error.message, code: error.detailCode };
 }
 
 function checkBatchSize(count: number): void {
