@@ -161,23 +161,37 @@ export async function touchOnly(db: WorkspaceDb, ids: readonly number[], at: str
     WHERE id IN ${idList(db, ids)}`.execute(db);
 }
 
+/**
+ * Inserts the rows (one JSON parameter) into `table`; a row whose `conflict` key exists gets its
+ * `update` column set instead. `WHERE true` keeps SQLite from reading ON CONFLICT as a join's ON.
+ */
+async function upsertRows(
+  db: WorkspaceDb,
+  table: string,
+  columns: readonly BulkColumn[],
+  conflict: readonly string[],
+  update: string,
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([name]) => name);
+  await sql`INSERT INTO ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))})
+    SELECT ${sql.join(names.map((n) => sql.ref(`j.${n}`)))} FROM ${bulkSql(db).rows(columns, rows)} WHERE true
+    ON CONFLICT (${sql.join(conflict.map((n) => sql.ref(n)))})
+    DO UPDATE SET ${sql.ref(update)} = ${sql.ref(`excluded.${update}`)}`.execute(db);
+}
+
 /** [product_id, kind, lang, value]; at most one row per (product, kind, language). */
 export type TextRow = [number, TextKind, string, string];
 
-export async function upsertTexts(db: WorkspaceDb, rows: readonly TextRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const data = bulkSql(db).rows(
-    [
-      ['product_id', 'integer'],
-      ['kind', 'text'],
-      ['lang', 'text'],
-      ['value', 'text'],
-    ],
-    rows,
-  );
-  await sql`INSERT INTO product_text (product_id, kind, lang, value)
-    SELECT j.product_id, j.kind, j.lang, j.value FROM ${data} WHERE true
-    ON CONFLICT (product_id, kind, lang) DO UPDATE SET value = excluded.value`.execute(db);
+export function upsertTexts(db: WorkspaceDb, rows: readonly TextRow[]): Promise<void> {
+  const columns: BulkColumn[] = [
+    ['product_id', 'integer'],
+    ['kind', 'text'],
+    ['lang', 'text'],
+    ['value', 'text'],
+  ];
+  return upsertRows(db, 'product_text', columns, ['product_id', 'kind', 'lang'], 'value', rows);
 }
 
 /**
@@ -186,37 +200,32 @@ export async function upsertTexts(db: WorkspaceDb, rows: readonly TextRow[]): Pr
  */
 export type ProductFeatureRow = [number, number, string | null, number];
 
-export async function upsertProductFeatures(db: WorkspaceDb, rows: readonly ProductFeatureRow[]) {
-  if (rows.length === 0) return;
-  const data = bulkSql(db).rows(
-    [
-      ['product_id', 'integer'],
-      ['feature_id', 'integer'],
-      ['funit', 'text'],
-      ['position', 'integer'],
-    ],
-    rows,
-  );
-  await sql`INSERT INTO product_feature (product_id, feature_id, funit, position)
-    SELECT j.product_id, j.feature_id, j.funit, j.position FROM ${data} WHERE true
-    ON CONFLICT (product_id, feature_id) DO UPDATE SET funit = excluded.funit`.execute(db);
+export function upsertProductFeatures(db: WorkspaceDb, rows: readonly ProductFeatureRow[]): Promise<void> {
+  const columns: BulkColumn[] = [
+    ['product_id', 'integer'],
+    ['feature_id', 'integer'],
+    ['funit', 'text'],
+    ['position', 'integer'],
+  ];
+  return upsertRows(db, 'product_feature', columns, ['product_id', 'feature_id'], 'funit', rows);
 }
 
 /** [product_id, feature_id, lang, value]; at most one row per (product, feature, language). */
 export type FeatureValueRow = [number, number, string, string];
 
-export async function upsertFeatureValues(db: WorkspaceDb, rows: readonly FeatureValueRow[]) {
-  if (rows.length === 0) return;
-  const data = bulkSql(db).rows(
-    [
-      ['product_id', 'integer'],
-      ['feature_id', 'integer'],
-      ['lang', 'text'],
-      ['value', 'text'],
-    ],
+export function upsertFeatureValues(db: WorkspaceDb, rows: readonly FeatureValueRow[]): Promise<void> {
+  const columns: BulkColumn[] = [
+    ['product_id', 'integer'],
+    ['feature_id', 'integer'],
+    ['lang', 'text'],
+    ['value', 'text'],
+  ];
+  return upsertRows(
+    db,
+    'product_feature_value',
+    columns,
+    ['product_id', 'feature_id', 'lang'],
+    'value',
     rows,
   );
-  await sql`INSERT INTO product_feature_value (product_id, feature_id, lang, value)
-    SELECT j.product_id, j.feature_id, j.lang, j.value FROM ${data} WHERE true
-    ON CONFLICT (product_id, feature_id, lang) DO UPDATE SET value = excluded.value`.execute(db);
 }
