@@ -6,16 +6,6 @@ export interface ProductKeyRow {
   master_id: number | null;
 }
 
-/** The products with these supplierPids (at most a batch's worth: one bound parameter each). */
-export async function findBySupplierPids(db: WorkspaceDb, pids: readonly string[]): Promise<ProductKeyRow[]> {
-  if (pids.length === 0) return [];
-  return db
-    .selectFrom('product')
-    .select(['id', 'supplier_pid', 'master_id'])
-    .where('supplier_pid', 'in', pids)
-    .execute();
-}
-
 export async function findBySupplierPid(db: WorkspaceDb, pid: string): Promise<ProductKeyRow | undefined> {
   return db
     .selectFrom('product')

@@ -16,11 +16,11 @@ import {
 import {
   findByIds,
   findBySupplierPid,
-  findBySupplierPids,
   findVariantIds,
   type ProductKeyRow,
 } from './product-bulk.repository.js';
 import { writeBatch, type Outcome } from './product-bulk-fast.js';
+import { findBulkKeys } from './product-bulk-write.repository.js';
 import type { Pending } from './product-bulk-plan.js';
 import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
 import { writeNewProductSheet, writeProductSheet } from './product-sheet.service.js';
@@ -219,7 +219,7 @@ export async function deleteProducts(
   checkBatchSize((supplierPids ?? ids ?? []).length);
   return ctx.transaction(async (trx) => {
     const inner = useWorkspace({ ...ctx, trx }, RIGHTS.edit);
-    const rows = supplierPids ? await findBySupplierPids(trx, supplierPids) : await findByIds(trx, ids ?? []);
+    const rows = supplierPids ? await findBulkKeys(trx, supplierPids) : await findByIds(trx, ids ?? []);
     const byKey = new Map<string | number, ProductKeyRow>(
       rows.map((row) => [supplierPids ? row.supplier_pid : row.id, row]),
     );
