@@ -87,6 +87,9 @@ const ROUTES: Array<[string, string, unknown?]> = [
   ['POST', '/api/group', { name: 'Bypass' }],
   ['GET', '/api/group/tree'],
   ['DELETE', '/api/product/1'],
+  ['POST', '/api/product/bulk', [{ supplierPid: 'BYPASS-BULK' }]],
+  ['POST', '/api/product/bulk-delete', { ids: [1] }],
+  ['GET', '/api/product/deleted?since=2026-01-01'],
   ['POST', '/api/auth/logout'],
 ];
 
