@@ -52,6 +52,14 @@ export function failure(
   return { success: false, error, code };
 }
 
+/** The content type of JSON answers sent as text (the serialiser sets the same). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The success envelope, as text, around data that is JSON already. */
+export function okJson(dataJson: string): string {
+  return `{"success":true,"data":${dataJson}}`;
+}
+
 /** The success envelope, as text, around array items that are JSON already (joined by commas). */
 export function okJsonArray(itemsJson: string): string {
   return `{"success":true,"data":[${itemsJson}]}`;

@@ -81,8 +81,9 @@ describe('GET /api/product without limit (streamed)', () => {
       '<b>markup</b> &amp;',
       '',
     ];
+    const created: { id: number }[] = [];
     for (const [i, name] of awkward.entries()) {
-      const res = await server.request('POST', '/api/product', {
+      const res = await server.request<{ id: number }>('POST', '/api/product', {
         token,
         body: {
           supplierPid: `AWK-${i} "q"`,
@@ -93,6 +94,13 @@ describe('GET /api/product without limit (streamed)', () => {
         },
       });
       expect(res.status).toBe(201);
+      created.push(res.body.data!);
+    }
+    // A single read is JSON written by SQLite too; the answer to POST is the DTO built in JavaScript.
+    for (const dto of created) {
+      const single = await server.request('GET', `/api/product/${dto.id}`, { token });
+      expect(single.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(single.body.data).toEqual(dto);
     }
     const streamed = await server.request<unknown[]>('GET', '/api/product?all=true', { token });
     const paged: unknown[] = [];
@@ -111,7 +119,7 @@ describe('GET /api/product without limit (streamed)', () => {
     }
     expect(paged.length).toBeGreaterThan(1000);
     expect(streamed.body.data).toEqual(paged);
-    // Lists are JSON written by SQLite; single reads are DTOs built in JavaScript: they must agree.
+    // Lists and single reads must agree.
     const listed = streamed.body.data as { id: number; supplierPid: string }[];
     const sample = [...listed.filter((p) => p.supplierPid.startsWith('AWK-')), ...listed.slice(0, 5)];
     for (const item of sample) {

@@ -90,6 +90,39 @@ export function findProductPrepared(
   return statement.get(lang, id) as ProductRow | undefined;
 }
 
+const preparedJson = new WeakMap<Database.Database, Database.Statement>();
+
+/**
+ * A product's revision and its ProductDto as JSON text written by SQLite (productJsonSql), on the
+ * workspace's read-only connection: GET /api/product/{id} sends the text as it comes, with no row
+ * object, DTO or serialiser in between. Raw rows: no column names are built per call.
+ */
+export function findProductJsonPrepared(
+  db: WorkspaceDb,
+  reader: Database.Database,
+  id: number,
+  lang: string,
+): [revision: number, json: string] | undefined {
+  let statement = preparedJson.get(reader);
+  if (!statement) {
+    const compiled = db
+      .selectFrom('product as p')
+      .select(['p.revision', productJsonSql(db, '\u0000lang').as('dto')])
+      .where('p.id', '=', -1)
+      .compile();
+    if (
+      compiled.parameters.length !== 2 ||
+      compiled.parameters[0] !== '\u0000lang' ||
+      compiled.parameters[1] !== -1
+    ) {
+      throw new Error('findProductJsonPrepared: unexpected parameter order');
+    }
+    statement = reader.prepare(compiled.sql).raw();
+    preparedJson.set(reader, statement);
+  }
+  return statement.get(lang, id) as [number, string] | undefined;
+}
+
 const preparedRevision = new WeakMap<Database.Database, Database.Statement>();
 
 /**

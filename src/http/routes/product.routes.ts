@@ -6,7 +6,6 @@ import {
   createVariant,
   deleteProduct,
   getProductVersion,
-  getVersionedProduct,
   listProductsPageJson,
   listVariants,
   streamProductsJson,
@@ -20,10 +19,11 @@ import {
   productEtag,
 } from '../conditional.js';
 import type { PimApp } from '../app.js';
-import { ok, okEmpty, okJsonArray, streamArrayEnvelope } from '../envelope.js';
+import { JSON_TYPE, ok, okEmpty, okJson, okJsonArray, streamArrayEnvelope } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { Created, EmptyEnvelope, Envelope, PagedList, errorResponses } from '../response.schemas.js';
 import { IdParams } from '../../domain/common.schemas.js';
+import { getProductJson } from '../../domain/products/product-json.service.js';
 import { listDeletedProducts } from '../../domain/products/product-deletion.service.js';
 import {
   CreateProductRequest,
@@ -92,11 +92,11 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
         const chunks = await primed(streamProductsJson(ctx, request.query));
         const body = Readable.from(streamArrayEnvelope(chunks));
         // A stream is sent as is: the response schema types the serialised body, not a stream.
-        return reply.type('application/json; charset=utf-8').send(body as never);
+        return reply.type(JSON_TYPE).send(body as never);
       }
       const page = await listProductsPageJson(ctx, { ...request.query, limit: request.query.limit });
       setNextLink(request, reply, page.next);
-      return reply.type('application/json; charset=utf-8').send(okJsonArray(page.json) as never);
+      return reply.type(JSON_TYPE).send(okJsonArray(page.json) as never);
     },
   );
 
@@ -169,9 +169,12 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
         return version && productEtag(version);
       };
       if (await answeredNotModified(request, reply, current)) return reply;
-      const { product, version } = await getVersionedProduct(ctx, id);
-      reply.header('ETag', productEtag(version));
-      return ok(product);
+      // The database writes the JSON (product-json.service.ts): sent as it comes.
+      const { json, version } = await getProductJson(ctx, id);
+      return reply
+        .header('ETag', productEtag(version))
+        .type(JSON_TYPE)
+        .send(okJson(json) as never);
     },
   );
 
