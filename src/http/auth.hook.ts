@@ -2,7 +2,8 @@ import { posix } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, NoWorkspaceError } from '../domain/errors.js';
 import type { AuthenticatedUser, SessionService } from '../domain/sessions/session.service.js';
-import type { WorkspaceService } from '../domain/workspaces/workspace.service.js';
+import type { OpenWorkspace } from '../domain/workspaces/open-workspace.js';
+import { MUST_FOLLOW, type WorkspaceService } from '../domain/workspaces/workspace.service.js';
 import './route-access.js';
 
 declare module 'fastify' {
@@ -54,9 +55,19 @@ export function installAuthHook(
   deps: { sessions: SessionService; workspaces: WorkspaceService },
 ): void {
   app.decorateRequest('user', undefined);
-  app.addHook('onRequest', async (request) => {
-    // CORS preflights carry no credentials by design (the cors plugin answers them).
-    if (request.method === 'OPTIONS') return;
+
+  /** 409 and 403 of a matched route, once the user and the open workspace are known. */
+  const checkRoute = (request: FastifyRequest, workspace: OpenWorkspace | undefined): void => {
+    const config = request.routeOptions.config;
+    if (config.workspace === true && !workspace) throw new NoWorkspaceError();
+    if (config.right && !request.user!.rights.includes(config.right)) {
+      throw new ForbiddenError(
+        `Role ${request.user!.role} lacks the right '${config.right}' this operation needs`,
+      );
+    }
+  };
+
+  const checkSlowly = async (request: FastifyRequest): Promise<void> => {
     if (request.is404) {
       const path = normalisedPath(request);
       if (!API_AREA.test(path)) return;
@@ -64,16 +75,28 @@ export function installAuthHook(
       if (WORKSPACE_AREAS.test(path) && !(await deps.workspaces.follow())) throw new NoWorkspaceError();
       return;
     }
-    const config = request.routeOptions.config;
-    if (config.public === true) return;
     request.user = await deps.sessions.authenticate(bearerToken(request));
     // Another process on the data folder (`pim mcp`) may have opened another workspace.
-    const workspace = await deps.workspaces.follow();
-    if (config.workspace === true && !workspace) throw new NoWorkspaceError();
-    if (config.right && !request.user.rights.includes(config.right)) {
-      throw new ForbiddenError(
-        `Role ${request.user.role} lacks the right '${config.right}' this operation needs`,
-      );
+    checkRoute(request, await deps.workspaces.follow());
+  };
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    // CORS preflights carry no credentials by design (the cors plugin answers them).
+    if (request.method === 'OPTIONS') return done();
+    if (!request.is404 && request.routeOptions.config.public === true) return done();
+    // Nearly every request: a token the cache knows and no change to the open workspace, decided
+    // without a promise. Anything else (a refusal, a change) takes the full path.
+    const user = request.is404 ? undefined : deps.sessions.cachedUser(bearerToken(request));
+    const workspace = user ? deps.workspaces.followedWithoutChange() : MUST_FOLLOW;
+    if (user && workspace !== MUST_FOLLOW) {
+      request.user = user;
+      try {
+        checkRoute(request, workspace);
+      } catch (error) {
+        return done(error as Error);
+      }
+      return done();
     }
+    checkSlowly(request).then(() => done(), done);
   });
 }

@@ -57,6 +57,9 @@ function sameName(name: string) {
  * The workspace registry (in the system database) and the one open workspace.
  * The open workspace belongs to the application, not to a token: one for everybody.
  */
+/** followedWithoutChange's answer when follow() must look. */
+export const MUST_FOLLOW = Symbol('must follow');
+
 export class WorkspaceService {
   private active: OpenWorkspace | undefined;
   /**
@@ -99,6 +102,16 @@ export class WorkspaceService {
   }
 
   current(): OpenWorkspace | undefined {
+    return this.active;
+  }
+
+  /**
+   * The open workspace when the data folder's database has not changed since the last look, as
+   * follow() would return it but without a promise (the check of nearly every request);
+   * MUST_FOLLOW when it changed or cannot be probed: then follow() it is.
+   */
+  followedWithoutChange(): OpenWorkspace | undefined | typeof MUST_FOLLOW {
+    if (!this.changeProbe || this.changeProbe() !== this.seenVersion) return MUST_FOLLOW;
     return this.active;
   }
 
