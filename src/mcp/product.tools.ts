@@ -4,7 +4,7 @@ import { ValidationError } from '../domain/errors.js';
 import { getGroup } from '../domain/groups/group.service.js';
 import {
   createProductSheet,
-  getProductSheet,
+  getProductSheetJson,
   updateProductSheet,
 } from '../domain/products/product-sheet.service.js';
 import {
@@ -26,6 +26,7 @@ import type { ProductListFilter } from '../domain/products/product.types.js';
 import type { RequestContext } from '../domain/context.js';
 import { RIGHTS } from '../domain/users/roles.js';
 import { defineTool } from './tool.js';
+import { EncodedJson } from './tool-result.js';
 
 /** Page size of the list tools: small by default, because every item costs an agent tokens. */
 export const TOOL_PAGE_DEFAULT = 50;
@@ -141,7 +142,8 @@ export const productTools = [
     effect: 'read',
     right: RIGHTS.read,
     workspace: true,
-    run: (ctx, { id }) => getProductSheet(ctx, id),
+    // The database's JSON as it comes: no parse and serialise again per call.
+    run: async (ctx, { id }) => new EncodedJson(await getProductSheetJson(ctx, id)),
   }),
   defineTool({
     name: 'create_product',

@@ -10,9 +10,37 @@ export interface ToolResult {
   isError?: boolean;
 }
 
+/**
+ * A tool's result that is JSON text already (written by the database): passed on as the text
+ * content as it is, and parsed into structuredContent only when someone reads it (the SDK does;
+ * the HTTP fast path splices the text into its answer instead). `T` is the shape it encodes.
+ */
+export class EncodedJson<T = unknown> {
+  declare readonly shape?: T;
+  constructor(readonly text: string) {}
+}
+
+/** The JSON text of a result's structuredContent when it came as EncodedJson (see above). */
+const encodings = new WeakMap<ToolResult, string>();
+
+export function encodedStructuredContent(result: ToolResult): string | undefined {
+  return encodings.get(result);
+}
+
 export function toolSuccess(value: unknown): ToolResult {
-  const structured = value as Record<string, unknown>;
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+  if (!(value instanceof EncodedJson)) {
+    const structured = value as Record<string, unknown>;
+    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+  }
+  const text = value.text;
+  let parsed: Record<string, unknown> | undefined;
+  const result = { content: [{ type: 'text' as const, text }] } as ToolResult;
+  Object.defineProperty(result, 'structuredContent', {
+    enumerable: true,
+    get: () => (parsed ??= JSON.parse(text) as Record<string, unknown>),
+  });
+  encodings.set(result, text);
+  return result;
 }
 
 /** What an agent can do about an error, where the domain's sentence cannot say it (REST has its own hints). */

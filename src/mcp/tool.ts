@@ -3,6 +3,7 @@ import type { RequestContext } from '../domain/context.js';
 import type { McpDeps } from './mcp-deps.js';
 import type { Right } from '../domain/users/roles.js';
 import { documentValidator } from '../domain/validation/schema-validation.js';
+import type { EncodedJson } from './tool-result.js';
 
 /** What a tool does to the catalogue: decides its annotations and whether --read-only offers it. */
 export type ToolEffect = 'read' | 'write' | 'idempotent-write' | 'delete';
@@ -32,7 +33,7 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
   workspace: boolean;
   /** The status REST answers on success (201 for creations): what the request monitor shows. */
   successStatus?: number;
-  run(ctx: RequestContext, args: Static<I>, deps: McpDeps): Promise<Static<O>>;
+  run(ctx: RequestContext, args: Static<I>, deps: McpDeps): Promise<Static<O> | EncodedJson<Static<O>>>;
 }
 
 /** A tool definition whose input validator is compiled once. */

@@ -39,7 +39,7 @@ function languages(ctx: WorkspaceContext): SheetLanguages {
   return { name, group: ctx.language ?? fallback, fallback };
 }
 
-async function readSheet(ctx: WorkspaceContext, id: number): Promise<ProductSheet> {
+async function readSheetJson(ctx: WorkspaceContext, id: number): Promise<string> {
   // Outside a caller's transaction the read connection's prepared statement (SQLite's hot path);
   // inside one, the transaction itself, which sees its own uncommitted writes.
   const reader = ctx.workspace.reader;
@@ -48,12 +48,21 @@ async function readSheet(ctx: WorkspaceContext, id: number): Promise<ProductShee
       ? await findProductSheetJson(ctx.db, id, languages(ctx))
       : findProductSheetJsonPrepared(ctx.db, reader, id, languages(ctx));
   if (json === undefined) throw productNotFound(id);
-  return JSON.parse(json) as ProductSheet;
+  return json;
+}
+
+async function readSheet(ctx: WorkspaceContext, id: number): Promise<ProductSheet> {
+  return JSON.parse(await readSheetJson(ctx, id)) as ProductSheet;
 }
 
 /** The whole sheet of one product, read in one statement (all parts agree). */
 export function getProductSheet(context: RequestContext, id: number): Promise<ProductSheet> {
   return readSheet(useWorkspace(context, RIGHTS.read), id);
+}
+
+/** getProductSheet as the JSON text the database wrote, for adapters that pass it on as is. */
+export function getProductSheetJson(context: RequestContext, id: number): Promise<string> {
+  return readSheetJson(useWorkspace(context, RIGHTS.read), id);
 }
 
 export interface SheetDetails {
