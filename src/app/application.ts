@@ -7,7 +7,7 @@ import { UserService } from '../domain/users/user.service.js';
 import { WorkspaceService } from '../domain/workspaces/workspace.service.js';
 import { allowMatcher, exposureWarning, isLoopbackHost } from '../domain/settings/address-allow.js';
 import type { HttpLimits } from '../http/app.js';
-import type { EdgePolicy, HttpDeps } from '../http/http-deps.js';
+import type { EdgePolicy, HttpDeps, McpFastPathSwitch } from '../http/http-deps.js';
 import { firstRunSetup, isPristine, type FirstRunReport } from './first-run.js';
 import { RequestMonitor } from './request-monitor.js';
 import { RestServer, type RestEndpoint } from './rest-server.js';
@@ -36,6 +36,8 @@ export interface ApplicationOptions {
   adminPassword?: string;
   /** Timeouts and the connection cap of the REST server (defaults in http/app.ts). */
   httpLimits?: Partial<HttpLimits>;
+  /** MCP's tools/call fast path over HTTP (default on); off, the SDK answers every request. */
+  mcpFastPath?: boolean;
   /** How often to look for settings saved by another process (the CLI), in ms. */
   settingsPollMs?: number;
   /** The storage to use instead of the data folder's choice (PIM_DATABASE_URL, `pim setup`). */
@@ -97,6 +99,7 @@ export class Application {
       storage: stores.workspaces,
     });
     this.health = new DatabaseHealth(stores.choice, stores.shared as Kysely<unknown>);
+    this.mcpFastPath = { enabled: options.mcpFastPath ?? true, answered: 0 };
     this.rest = new RestServer(this.httpDeps(), options.logger ?? false, options.httpLimits);
     this.window = new WindowServer(this.windowDeps(), options.logger ?? false, () => this.windowLoopbackOnly);
   }
@@ -117,11 +120,15 @@ export class Application {
     return { clock, sessions, users, settings, workspaces };
   }
 
+  /** MCP's tools/call fast path over HTTP: on unless the options say otherwise, with its count. */
+  readonly mcpFastPath: McpFastPathSwitch;
+
   httpDeps(): HttpDeps {
     return {
       ...this.services(),
       edgePolicy: () => this.edgePolicy,
       onRequestDone: (entry) => this.monitor.record(entry),
+      mcpFastPath: this.mcpFastPath,
     };
   }
 

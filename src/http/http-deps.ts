@@ -15,6 +15,18 @@ export interface HttpDeps {
   edgePolicy?: () => EdgePolicy;
   /** Called once per finished request (the request monitor). */
   onRequestDone?: (entry: RequestRecord) => void;
+  /** MCP's tools/call fast path (mcp/tool-call-fast-path.ts); absent: on. */
+  mcpFastPath?: McpFastPathSwitch;
+}
+
+/**
+ * Whether MCP tools/call requests may skip the SDK's per-request machinery once it has answered
+ * one of the same shape (off: the SDK answers all), and how many it answered so (diagnostics, and
+ * the test that compares both paths checks the fast one was taken).
+ */
+export interface McpFastPathSwitch {
+  enabled: boolean;
+  answered: number;
 }
 
 /** One finished request; `at` is the time it finished, in ms since the epoch. */

@@ -43,6 +43,8 @@ export interface StartOptions {
   restPort?: number;
   /** The window follows the stored ui.port (no override), like restPort for REST. */
   uiPort?: number;
+  /** MCP's tools/call fast path over HTTP (default on). */
+  mcpFastPath?: boolean;
 }
 
 /** Starts the real application (same code path as `pim start`) on a free port with a temporary data folder. */
@@ -72,6 +74,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     noUi: options.window !== true,
     adminPassword: ADMIN_PASSWORD,
     settingsPollMs: 50,
+    mcpFastPath: options.mcpFastPath,
   });
   const report = await app.start();
   if (!report.rest) throw new Error('REST server did not start');

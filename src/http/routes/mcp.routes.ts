@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedUser } from '../../domain/sessions/session.service.js';
 import type { McpDeps } from '../../mcp/mcp-deps.js';
 import { createPimMcpServer } from '../../mcp/mcp-server.js';
+import { ToolCallFastPath } from '../../mcp/tool-call-fast-path.js';
 import type { PimApp } from '../app.js';
 import { hostName } from '../edge-guards.js';
 import type { HttpDeps } from '../http-deps.js';
@@ -59,11 +60,14 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
       createPimMcpServer(mcpDeps, {
         actor: (authInfo?.extra as { user: AuthenticatedUser }).user,
         // The auth hook has followed the data folder's open workspace for this request.
-        workspace: async () => deps.workspaces.current(),
+        workspace,
       }),
     { onerror: (error) => app.log.warn({ err: error }, 'MCP request refused') },
   );
   app.addHook('onClose', async () => handler.close());
+  const fastPathSwitch = deps.mcpFastPath;
+  const fastPath = fastPathSwitch?.enabled === false ? undefined : new ToolCallFastPath(mcpDeps);
+  const workspace = async () => deps.workspaces.current();
 
   app.route({
     method: ['POST', 'GET', 'DELETE'],
@@ -72,6 +76,14 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
     schema: { hide: true },
     handler: async (request, reply) => {
       const user = request.user!;
+      const eligible = fastPath !== undefined && request.method === 'POST';
+      if (eligible) {
+        const answer = await fastPath.answer(request.headers, request.body, user, workspace);
+        if (answer !== undefined) {
+          if (fastPathSwitch) fastPathSwitch.answered++;
+          return reply.header('content-type', 'application/json').send(answer);
+        }
+      }
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (HOP_HEADERS.has(name) || value === undefined) continue;
@@ -92,7 +104,9 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
       // A JSON answer is read whole (cheaper than piping a web stream into Node's); an event
       // stream (SSE) is passed through as it comes.
       if (response.headers.get('content-type')?.startsWith('application/json')) {
-        return reply.send(await response.text());
+        const text = await response.text();
+        if (eligible) fastPath.learn(request.headers, request.body, response.status, text);
+        return reply.send(text);
       }
       return reply.send(response.body ?? '');
     },

@@ -1,0 +1,129 @@
+import type { Actor } from '../domain/context.js';
+import type { OpenWorkspace } from '../domain/workspaces/open-workspace.js';
+import type { McpDeps } from './mcp-deps.js';
+import { MODERN_PROTOCOL_VERSION, SERVER_INFO } from './mcp-server.js';
+import { callTool } from './tool-call.js';
+import { encodedStructuredContent } from './tool-result.js';
+import { ALL_TOOLS } from './tools.js';
+import type { Tool } from './tool.js';
+
+/** The headers of an MCP request over HTTP that the SDK's checks read, as Node gives them. */
+export type McpRequestHeaders = Record<string, string | string[] | undefined>;
+
+/** A tools/call of the current revision whose shape the fast path knows how to answer. */
+interface Candidate {
+  id: string | number;
+  tool: Tool;
+  args: unknown;
+  /** Everything the SDK's entry checks read besides the id, the tool's name and the arguments. */
+  key: string;
+}
+
+/** How many distinct envelopes are remembered; clients send the same one on every call. */
+const MAX_KNOWN_ENVELOPES = 1_000;
+
+/** The SDK's stamp on every result of this revision: the server's identity. */
+const STAMP = JSON.stringify({ 'io.modelcontextprotocol/serverInfo': SERVER_INFO });
+
+const TOOLS_BY_NAME = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
+const BODY_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
+const PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function onlyKeys(value: Record<string, unknown>, allowed: Set<string>): boolean {
+  for (const key in value) if (!allowed.has(key)) return false;
+  return true;
+}
+
+/** A header as Node gives it (OWS already stripped): compared and keyed exactly, never normalised. */
+function header(headers: McpRequestHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * tools/call over HTTP without the SDK's per-request machinery (a server instance, a transport,
+ * web Request and Response objects, a dozen schema checks): the agent's hot path, measured in the
+ * benchmark beside REST's GET by id (docs/mcp.md, "The fast path").
+ *
+ * It never decides anything the SDK has not decided: a request is answered here only when the SDK
+ * has already answered a request of the same shape (same protocol headers and `_meta` envelope, a
+ * known tool named the same in Mcp-Name and the body, arguments an object) with a result. Every
+ * other request, and the first of each shape, goes to the SDK, whose answers are learnt. Within
+ * that shape the SDK's entry checks pass or fail alike, so the answer is the SDK's: the tool's
+ * result through the same callTool, stamped as the SDK stamps results of this revision.
+ * test/mcp/fast-path.test.ts compares both paths on random requests.
+ */
+export class ToolCallFastPath {
+  private readonly known = new Set<string>();
+
+  constructor(private readonly deps: McpDeps) {}
+
+  /** The request as a candidate, or undefined when the SDK must see it (any unusual shape). */
+  private candidate(headers: McpRequestHeaders, body: unknown): Candidate | undefined {
+    if (!isPlainObject(body) || !onlyKeys(body, BODY_KEYS)) return undefined;
+    if (body.jsonrpc !== '2.0' || body.method !== 'tools/call') return undefined;
+    const id = body.id;
+    if (typeof id !== 'string' && !(typeof id === 'number' && Number.isSafeInteger(id))) return undefined;
+    const params = body.params;
+    if (!isPlainObject(params) || !onlyKeys(params, PARAM_KEYS)) return undefined;
+    const name = params.name;
+    const tool = typeof name === 'string' ? TOOLS_BY_NAME.get(name) : undefined;
+    if (!tool || header(headers, 'mcp-name') !== name) return undefined;
+    if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
+    if (!isPlainObject(params._meta)) return undefined;
+    if (headers['mcp-session-id'] !== undefined || headers['last-event-id'] !== undefined) return undefined;
+    const version = header(headers, 'mcp-protocol-version');
+    if (version !== MODERN_PROTOCOL_VERSION) return undefined;
+    const key = JSON.stringify([
+      version,
+      header(headers, 'mcp-method') ?? null,
+      header(headers, 'content-type') ?? null,
+      header(headers, 'accept') ?? null,
+      params._meta,
+    ]);
+    return { id, tool, args: params.arguments, key };
+  }
+
+  /**
+   * The whole JSON body of the answer (status 200, application/json), or undefined: then the
+   * SDK answers, and `learn` is told how.
+   */
+  async answer(
+    headers: McpRequestHeaders,
+    body: unknown,
+    actor: Actor,
+    workspace: () => Promise<OpenWorkspace | undefined>,
+  ): Promise<string | undefined> {
+    const candidate = this.candidate(headers, body);
+    if (!candidate || !this.known.has(candidate.key)) return undefined;
+    const result = await callTool(this.deps, actor, workspace, candidate.tool, candidate.args);
+    const tail = `"resultType":"complete","_meta":${STAMP}},"jsonrpc":"2.0","id":${JSON.stringify(candidate.id)}}`;
+    const encoded = encodedStructuredContent(result);
+    if (encoded !== undefined) {
+      // The order and form of the SDK's answer, with the database's JSON spliced in unparsed.
+      const content = JSON.stringify(result.content);
+      return `{"result":{"content":${content},"structuredContent":${encoded},${tail}`;
+    }
+    return `{"result":${JSON.stringify(result).slice(0, -1)},${tail}`;
+  }
+
+  /** Remembers the shape of a request the SDK answered with a tool result (status 200, JSON). */
+  learn(headers: McpRequestHeaders, body: unknown, status: number, answer: string): void {
+    if (status !== 200) return;
+    const candidate = this.candidate(headers, body);
+    if (!candidate || this.known.has(candidate.key)) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(answer);
+    } catch {
+      return;
+    }
+    if (!isPlainObject(parsed) || !isPlainObject(parsed.result) || parsed.id !== candidate.id) return;
+    if (this.known.size >= MAX_KNOWN_ENVELOPES) this.known.clear();
+    this.known.add(candidate.key);
+  }
+}
