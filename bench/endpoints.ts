@@ -7,6 +7,10 @@ export interface Target {
   minRatio?: number;
   maxP50Ms?: number;
   maxP99Ms?: number;
+  /** Server CPU per request at most this many times the bare server's (same run). */
+  maxCpuPerBare?: number;
+  /** Server CPU per request at most `factor` times that of the row `key` (same run). */
+  maxCpuPerRow?: { key: string; label: string; factor: number };
 }
 
 export interface Context {
@@ -55,7 +59,8 @@ const productById: Endpoint = {
   method: 'GET',
   connections: 50,
   ratio: true,
-  target: { minRatio: 0.65, maxP99Ms: 3 },
+  // Issue 12: ≥ 0.65 with CPU ≤ 1.5× bare (p99 ≤ 5 ms); the benchmark's first issue: p99 ≤ 3 ms.
+  target: { minRatio: 0.65, maxP99Ms: 3, maxCpuPerBare: 1.5 },
   prepare: (ctx) =>
     probe(
       ctx,
@@ -111,7 +116,8 @@ const pageOf100: Endpoint = {
   method: 'GET',
   connections: 50,
   ratio: true,
-  target: { minRatio: 0.08 },
+  // Issue 12's (the benchmark's first issue asked 0.08).
+  target: { minRatio: 0.1 },
   async prepare(ctx) {
     const check = (reply: Reply) => {
       const data = dataOf(reply);
@@ -254,6 +260,8 @@ const mcpProductById: Endpoint = {
   method: 'POST',
   connections: 50,
   ratio: true,
+  // Issue 9: CPU per call at most twice REST's read of the same product.
+  target: { maxCpuPerRow: { key: 'product-by-id', label: 'GET by id', factor: 2 } },
   prepare: (ctx) =>
     probe(
       ctx,

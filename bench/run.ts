@@ -25,6 +25,7 @@ import { REPO_ROOT, startBaseline, startPim, type Server } from './lib/processes
 import { profilesIn, summariseProfile } from './lib/profile.js';
 import {
   endpointRow,
+  type Baseline,
   FULL_LIST_TARGET,
   FULL_LIST_TARGET_POSTGRES,
   fullListRows,
@@ -212,17 +213,23 @@ try {
 const baselineRps = baselineRuns.length
   ? baselineRuns.reduce((s, r) => s + r.rps, 0) / baselineRuns.length
   : NaN;
+const baselineCpus = baselineRuns.map((r) => r.serverCpuUs).filter((us): us is number => us !== undefined);
+const judgedAgainst: Baseline = {
+  rps: baselineRps,
+  cpuUs: baselineCpus.length ? baselineCpus.reduce((s, us) => s + us, 0) / baselineCpus.length : undefined,
+  cpuOfRow: (key) => outcomes.find((o) => o.endpoint.key === key)?.outcome.load?.serverCpuUs,
+};
 const rows = [
   ...outcomes
     .filter((o) => READ_ENDPOINTS.includes(o.endpoint))
-    .map((o) => endpointRow(o.endpoint, o.outcome, baselineRps)),
+    .map((o) => endpointRow(o.endpoint, o.outcome, judgedAgainst)),
   ...(wanted('full-list')
     ? fullListRows(fullList, backend === 'postgres' ? FULL_LIST_TARGET_POSTGRES : FULL_LIST_TARGET)
     : []),
   ...(fairness ? [fairnessRow(fairness)] : []),
   ...outcomes
     .filter((o) => LATER_ENDPOINTS.some((e) => e.key === o.endpoint.key))
-    .map((o) => endpointRow(o.endpoint, o.outcome, baselineRps)),
+    .map((o) => endpointRow(o.endpoint, o.outcome, judgedAgainst)),
   ...(nightly ? [nightlySyncRow(nightly, data.manifest.products)] : []),
   ...(bulkLoad ? [bulkLoadRow(bulkLoad)] : []),
   ...(move ? [moveRow(move.seconds)] : []),

@@ -26,18 +26,31 @@ export function targetText(target: Target | undefined, connections: number): str
   if (target.minRatio !== undefined) parts.push(`≥ ${target.minRatio}×`);
   if (target.maxP99Ms !== undefined) parts.push(`p99 ≤ ${target.maxP99Ms} ms`);
   if (target.maxP50Ms !== undefined) parts.push(`p50 ≤ ${target.maxP50Ms} ms (${connections} conn.)`);
+  if (target.maxCpuPerBare !== undefined) parts.push(`CPU ≤ ${target.maxCpuPerBare}× bare`);
+  if (target.maxCpuPerRow) parts.push(`CPU ≤ ${target.maxCpuPerRow.factor}× ${target.maxCpuPerRow.label}`);
   return parts.join(', ');
 }
 
 export function judge(
   target: Target | undefined,
-  figures: { ratio?: number; p50?: number; p99?: number },
+  figures: { ratio?: number; p50?: number; p99?: number; cpuUs?: number },
+  /** CPU µs per request of the bare server and of the other rows, for CPU targets. */
+  cpu: { bareUs?: number; ofRow?: (key: string) => number | undefined } = {},
 ): Verdict {
   if (!target) return '—';
   const checks: boolean[] = [];
   if (target.minRatio !== undefined) checks.push((figures.ratio ?? 0) >= target.minRatio);
   if (target.maxP99Ms !== undefined) checks.push((figures.p99 ?? Infinity) <= target.maxP99Ms);
   if (target.maxP50Ms !== undefined) checks.push((figures.p50 ?? Infinity) <= target.maxP50Ms);
+  const cpuWithin = (limitUs: number | undefined) =>
+    figures.cpuUs !== undefined && limitUs !== undefined && figures.cpuUs <= limitUs;
+  if (target.maxCpuPerBare !== undefined) {
+    checks.push(cpuWithin(cpu.bareUs === undefined ? undefined : cpu.bareUs * target.maxCpuPerBare));
+  }
+  if (target.maxCpuPerRow) {
+    const other = cpu.ofRow?.(target.maxCpuPerRow.key);
+    checks.push(cpuWithin(other === undefined ? undefined : other * target.maxCpuPerRow.factor));
+  }
   return checks.every(Boolean) ? 'met' : 'missed';
 }
 

@@ -31,7 +31,15 @@ export function busyNote(load: Pick<LoadResult, 'cpu'>): string | undefined {
     : undefined;
 }
 
-export function endpointRow(endpoint: Endpoint, outcome: Outcome, baselineRps: number): Row {
+/** What rows are judged against: the bare server's figures and the other rows' CPU. */
+export interface Baseline {
+  rps: number;
+  cpuUs?: number;
+  cpuOfRow?: (key: string) => number | undefined;
+}
+
+export function endpointRow(endpoint: Endpoint, outcome: Outcome, baseline: Baseline): Row {
+  const baselineRps = baseline.rps;
   const target = targetText(endpoint.target, endpoint.connections);
   if (outcome.state !== 'measured') {
     return { endpoint: endpoint.label, target, verdict: outcome.state, note: outcome.reason };
@@ -40,7 +48,13 @@ export function endpointRow(endpoint: Endpoint, outcome: Outcome, baselineRps: n
   const ratio = endpoint.ratio ? round(load.rps / baselineRps, 3) : undefined;
   const errors = errorNote(outcome, endpoint.okStatus);
   const verdict =
-    errors || outcome.reason ? 'ERRORS' : judge(endpoint.target, { ratio, p50: load.p50, p99: load.p99 });
+    errors || outcome.reason
+      ? 'ERRORS'
+      : judge(
+          endpoint.target,
+          { ratio, p50: load.p50, p99: load.p99, cpuUs: load.serverCpuUs },
+          { bareUs: baseline.cpuUs, ofRow: baseline.cpuOfRow },
+        );
   const notes = [outcome.note, outcome.reason, errors, busyNote(load)].filter(Boolean);
   if (!endpoint.ratio)
     notes.push(
