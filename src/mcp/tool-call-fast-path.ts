@@ -47,7 +47,7 @@ function header(headers: McpRequestHeaders, name: string): string | undefined {
 /**
  * tools/call over HTTP without the SDK's per-request machinery (a server instance, a transport,
  * web Request and Response objects, a dozen schema checks): the agent's hot path, measured in the
- * benchmark beside REST's GET by id (docs/mcp.md, "The fast path").
+ * benchmark beside REST's GET by id (docs/agent-interface.md, "The tools/call fast path").
  *
  * It never decides anything the SDK has not decided: a request is answered here only when the SDK
  * has already answered a request of the same shape (same protocol headers and `_meta` envelope, a
