@@ -279,19 +279,19 @@ export async function createProduct(context: RequestContext, input: CreateProduc
       const master = await requireProduct(trx, masterId);
       if (master.master_id !== null) throw variantOfVariant(masterId, master.master_id);
     }
-    const id = await insertUnique(
-      trx,
-      {
-        supplier_pid: input.supplierPid,
-        supplier_id_ref: input.supplierIdRef ?? null,
-        ean: input.ean ?? null,
-        manufacturer_pid: input.manufacturerPid ?? null,
-        master_id: masterId ?? null,
-      },
-      at,
-    );
+    const values: ProductValues = {
+      supplier_pid: input.supplierPid,
+      supplier_id_ref: input.supplierIdRef ?? null,
+      ean: input.ean ?? null,
+      manufacturer_pid: input.manufacturerPid ?? null,
+      master_id: masterId ?? null,
+    };
+    const id = await insertUnique(trx, values, at);
     if (input.name !== undefined) await upsertText(trx, id, 'DESCRIPTIONSHORT', lang, input.name);
-    return (await readProduct(ctx, trx, id, lang)).product;
+    // Not read back (a query per create): a new product is what was written, with no variants
+    // and, as its only short text, the name in `lang`.
+    const name = input.name ?? '';
+    return toDto({ id, ...values, created_at: at, updated_at: at, revision: 1, variant_count: 0, name });
   });
 }
 
