@@ -24,7 +24,7 @@ interface RawCall {
   args: unknown;
   meta: Record<string, unknown> | undefined;
   headers: Record<string, string>;
-  omit: ('mcp-method' | 'mcp-name' | 'mcp-protocol-version')[];
+  omit: readonly ('mcp-method' | 'mcp-name' | 'mcp-protocol-version')[];
 }
 
 async function send(target: Target, call: RawCall) {
