@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect, type Migration, Migrator, type SqliteDatabase } from 'kysely';
+import { Kysely, type Migration, Migrator, type SqliteDatabase } from 'kysely';
+import { PimSqliteDialect } from './sqlite-dialect.js';
 
 export interface SqliteHandle<DB> {
   db: Kysely<DB>;
@@ -31,7 +32,7 @@ export function openSqlite<DB>(
     raw.close();
     throw error;
   }
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(raw) }) });
+  const db = new Kysely<DB>({ dialect: new PimSqliteDialect({ database: withStatementCache(raw) }) });
   let closed = false;
   return {
     db,

@@ -99,7 +99,10 @@ class CheckedContext implements WorkspaceContext {
   }
 
   snapshot<T>(work: (trx: Kysely<WorkspaceDatabase>) => Promise<T>): Promise<T> {
-    return this.trx ? work(this.trx) : this.workspace.db.transaction().execute(work);
+    // Read only: on SQLite a plain BEGIN that never waits for a writer (db/sqlite-dialect.ts).
+    return this.trx
+      ? work(this.trx)
+      : this.workspace.db.transaction().setAccessMode('read only').execute(work);
   }
 }
 
