@@ -1,3 +1,4 @@
+import { runningProcesses } from '../../app/running-processes.js';
 import { withoutPassword } from '../../db/database-config.js';
 import { moveCatalogue, type MoveReport } from '../../db/move/move-catalogue.js';
 import { UsageError } from '../cli-error.js';
@@ -22,8 +23,8 @@ function summary(report: MoveReport, out: (line: string) => void): void {
 
 /**
  * `pim db move --to URL`: a single-machine installation moves into PostgreSQL (team mode).
- * Run it while pim is stopped: nothing tells whether `pim start` runs on the data folder, and
- * what a running instance writes after the copy stays behind in SQLite.
+ * Refused while `pim start` or `pim mcp` runs on the data folder: what they wrote after the copy
+ * would stay behind in SQLite.
  */
 export async function dbCommand({ dataDir, positionals, values, out }: CommandInput): Promise<void> {
   const [, ...extra] = positionals;
@@ -31,6 +32,11 @@ export async function dbCommand({ dataDir, positionals, values, out }: CommandIn
   const to = values.to;
   if (typeof to !== 'string' || to.trim() === '') {
     throw new UsageError('pim db move needs --to postgres://USER@HOST:PORT/DATABASE');
+  }
+  const running = runningProcesses(dataDir);
+  if (running.length > 0) {
+    const list = running.map((p) => `pim ${p.role} (pid ${p.pid})`).join(', ');
+    throw new Error(`${list} runs on this data folder: stop it first; nothing was moved`);
   }
   let report: MoveReport;
   try {

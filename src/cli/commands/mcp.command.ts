@@ -1,4 +1,5 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { markRunning } from '../../app/running-processes.js';
 import { Application } from '../../app/application.js';
 import { createPimMcpServer } from '../../mcp/mcp-server.js';
 import { TOOL_NAMES, unknownToolNames } from '../../mcp/tools.js';
@@ -43,6 +44,7 @@ export async function mcpCommand({ dataDir, values }: CommandInput): Promise<num
     await app.stop();
     throw error;
   }
+  const release = markRunning(dataDir, 'mcp');
   const handle = serveStdio(
     () =>
       createPimMcpServer(
@@ -68,5 +70,6 @@ export async function mcpCommand({ dataDir, values }: CommandInput): Promise<num
   });
   await handle.close();
   await app.stop();
+  release();
   return 0;
 }

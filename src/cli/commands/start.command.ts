@@ -1,3 +1,4 @@
+import { markRunning } from '../../app/running-processes.js';
 import { Application, type StartReport } from '../../app/application.js';
 import { endpointUrl } from '../../app/listening-server.js';
 import { UsageError } from '../cli-error.js';
@@ -88,6 +89,8 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
       logger: { level: process.env.PIM_LOG_LEVEL ?? 'info' },
       adminPassword: process.env.PIM_ADMIN_PASSWORD,
     });
+    // `pim db move` refuses while this runs (running-processes.ts).
+    const release = markRunning(dataDir, 'start');
     try {
       const report = await app.start();
       banner(report, dataDir, out);
@@ -95,6 +98,7 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
       await stopped;
     } finally {
       await app.stop();
+      release();
     }
   } finally {
     clearInterval(keepAlive);
