@@ -1,3 +1,4 @@
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { Actor } from '../domain/context.js';
 import type { OpenWorkspace } from '../domain/workspaces/open-workspace.js';
 import type { McpDeps } from './mcp-deps.js';
@@ -10,14 +11,36 @@ import type { Tool } from './tool.js';
 /** The headers of an MCP request over HTTP that the SDK's checks read, as Node gives them. */
 export type McpRequestHeaders = Record<string, string | string[] | undefined>;
 
-/** A tools/call of the current revision whose shape the fast path knows how to answer. */
+/** A tools/call whose shape the fast path knows how to answer. */
 interface Candidate {
   id: string | number;
   tool: Tool;
   args: unknown;
+  /**
+   * 'modern': the current revision, answered as JSON; 'legacy': a 2025-era revision without
+   * envelope, served statelessly by the SDK and answered as one server-sent event.
+   */
+  era: 'modern' | 'legacy';
   /** Everything the SDK's entry checks read besides the id, the tool's name and the arguments. */
   key: string;
 }
+
+/** An answer of the fast path: status 200 with these headers and body. */
+export interface FastAnswer {
+  headers: Record<string, string>;
+  body: string;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+/** The headers of the SDK's event-stream answer to a 2025-era request (Connection is Node's). */
+const EVENT_STREAM_HEADERS = {
+  'cache-control': 'no-cache, no-transform',
+  'content-type': 'text/event-stream',
+  'x-accel-buffering': 'no',
+};
+/** The SDK's stateless 2025-era answer: one event carrying the response. */
+const ONE_EVENT = /^event: message\ndata: ([^\n]*)\n\n$/;
+const LEGACY_VERSIONS = new Set(SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== MODERN_PROTOCOL_VERSION));
 
 /** How many distinct envelopes are remembered; clients send the same one on every call. */
 const MAX_KNOWN_ENVELOPES = 1_000;
@@ -51,10 +74,12 @@ function header(headers: McpRequestHeaders, name: string): string | undefined {
  *
  * It never decides anything the SDK has not decided: a request is answered here only when the SDK
  * has already answered a request of the same shape (same protocol headers and `_meta` envelope, a
- * known tool named the same in Mcp-Name and the body, arguments an object) with a result. Every
- * other request, and the first of each shape, goes to the SDK, whose answers are learnt. Within
- * that shape the SDK's entry checks pass or fail alike, so the answer is the SDK's: the tool's
- * result through the same callTool, stamped as the SDK stamps results of this revision.
+ * known tool named alike in Mcp-Name, where sent, and the body, arguments an object) with a
+ * result. Every other request, and the first of each shape, goes to the SDK, whose answers are
+ * learnt. Within that shape the SDK's entry checks pass or fail alike, so the answer is the SDK's:
+ * the tool's result through the same callTool, as JSON stamped as the SDK stamps results of the
+ * current revision, or for 2025-era clients (most deployed ones) as the one event of its
+ * stateless answer.
  * test/mcp/fast-path.test.ts compares both paths on random requests.
  */
 export class ToolCallFastPath {
@@ -72,53 +97,80 @@ export class ToolCallFastPath {
     if (!isPlainObject(params) || !onlyKeys(params, PARAM_KEYS)) return undefined;
     const name = params.name;
     const tool = typeof name === 'string' ? TOOLS_BY_NAME.get(name) : undefined;
-    if (!tool || header(headers, 'mcp-name') !== name) return undefined;
+    if (!tool) return undefined;
     if (params.arguments !== undefined && !isPlainObject(params.arguments)) return undefined;
-    if (!isPlainObject(params._meta)) return undefined;
     if (headers['mcp-session-id'] !== undefined || headers['last-event-id'] !== undefined) return undefined;
     const version = header(headers, 'mcp-protocol-version');
-    if (version !== MODERN_PROTOCOL_VERSION) return undefined;
+    const mcpName = header(headers, 'mcp-name');
+    let era: Candidate['era'];
+    if (version === MODERN_PROTOCOL_VERSION) {
+      // The current revision: the envelope in _meta, the tool named in Mcp-Name.
+      if (!isPlainObject(params._meta) || mcpName !== name) return undefined;
+      era = 'modern';
+    } else if (version !== undefined && LEGACY_VERSIONS.has(version)) {
+      // 2025-era: no _meta at all (a progress token would ask for notifications).
+      if (params._meta !== undefined || (mcpName !== undefined && mcpName !== name)) return undefined;
+      era = 'legacy';
+    } else {
+      return undefined;
+    }
     const key = JSON.stringify([
       version,
       header(headers, 'mcp-method') ?? null,
+      mcpName !== undefined,
       header(headers, 'content-type') ?? null,
       header(headers, 'accept') ?? null,
-      params._meta,
+      params._meta ?? null,
     ]);
-    return { id, tool, args: params.arguments, key };
+    return { id, tool, args: params.arguments, era, key };
   }
 
-  /**
-   * The whole JSON body of the answer (status 200, application/json), or undefined: then the
-   * SDK answers, and `learn` is told how.
-   */
+  /** The answer (status 200), or undefined: then the SDK answers, and `learn` is told how. */
   async answer(
     headers: McpRequestHeaders,
     body: unknown,
     actor: Actor,
     workspace: () => Promise<OpenWorkspace | undefined>,
-  ): Promise<string | undefined> {
+  ): Promise<FastAnswer | undefined> {
     const candidate = this.candidate(headers, body);
     if (!candidate || !this.known.has(candidate.key)) return undefined;
     const result = await callTool(this.deps, actor, workspace, candidate.tool, candidate.args);
-    const tail = `"resultType":"complete","_meta":${STAMP}},"jsonrpc":"2.0","id":${JSON.stringify(candidate.id)}}`;
+    // The order and form of the SDK's answer, with the database's JSON spliced in unparsed.
     const encoded = encodedStructuredContent(result);
-    if (encoded !== undefined) {
-      // The order and form of the SDK's answer, with the database's JSON spliced in unparsed.
-      const content = JSON.stringify(result.content);
-      return `{"result":{"content":${content},"structuredContent":${encoded},${tail}`;
+    const fields =
+      encoded === undefined
+        ? JSON.stringify(result).slice(1, -1)
+        : `"content":${JSON.stringify(result.content)},"structuredContent":${encoded}`;
+    const id = JSON.stringify(candidate.id);
+    if (candidate.era === 'legacy') {
+      const message = `{"result":{${fields}},"jsonrpc":"2.0","id":${id}}`;
+      return { headers: EVENT_STREAM_HEADERS, body: `event: message\ndata: ${message}\n\n` };
     }
-    return `{"result":${JSON.stringify(result).slice(0, -1)},${tail}`;
+    const stamp = `"resultType":"complete","_meta":${STAMP}`;
+    return { headers: JSON_HEADERS, body: `{"result":{${fields},${stamp}},"jsonrpc":"2.0","id":${id}}` };
   }
 
-  /** Remembers the shape of a request the SDK answered with a tool result (status 200, JSON). */
-  learn(headers: McpRequestHeaders, body: unknown, status: number, answer: string): void {
+  /** Whether the SDK's answer to this request should be read whole and learnt from. */
+  wouldLearn(headers: McpRequestHeaders, body: unknown): boolean {
+    const candidate = this.candidate(headers, body);
+    return candidate !== undefined && !this.known.has(candidate.key);
+  }
+
+  /**
+   * Remembers the shape of a request the SDK answered with a tool result: status 200, JSON for
+   * the current revision, exactly one event for a 2025-era one.
+   */
+  learn(headers: McpRequestHeaders, body: unknown, status: number, type: string, answer: string): void {
     if (status !== 200) return;
     const candidate = this.candidate(headers, body);
     if (!candidate || this.known.has(candidate.key)) return;
+    const expected = candidate.era === 'legacy' ? 'text/event-stream' : 'application/json';
+    if (type !== expected) return;
+    const text = candidate.era === 'legacy' ? ONE_EVENT.exec(answer)?.[1] : answer;
+    if (text === undefined) return;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(answer);
+      parsed = JSON.parse(text);
     } catch {
       return;
     }

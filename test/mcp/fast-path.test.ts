@@ -19,6 +19,10 @@ interface Target {
 
 interface RawCall {
   user: 'admin' | 'viewer';
+  /** The MCP-Protocol-Version header: the current revision, or a 2025-era one. */
+  version: string;
+  /** Without Mcp-Method and Mcp-Name, as 2025-era clients send. */
+  bare: boolean;
   id: number | string;
   name: string;
   args: unknown;
@@ -36,10 +40,14 @@ async function send(target: Target, call: RawCall) {
     accept: 'application/json, text/event-stream',
     'mcp-method': 'tools/call',
     'mcp-name': call.name,
-    'mcp-protocol-version': VERSION,
+    'mcp-protocol-version': call.version,
     ...call.headers,
   };
   for (const name of call.omit) delete headers[name];
+  if (call.bare) {
+    delete headers['mcp-method'];
+    delete headers['mcp-name'];
+  }
   const res = await fetch(`${target.server.baseUrl}/mcp`, {
     method: 'POST',
     headers,
@@ -50,7 +58,14 @@ async function send(target: Target, call: RawCall) {
   const type = res.headers.get('content-type');
   // 2025-era requests (no envelope) are answered as one server-sent event.
   const json = type?.startsWith('text/event-stream') ? (/^data: (.*)$/m.exec(text)?.[1] ?? '') : text;
-  return { status: res.status, type, body: json === '' ? null : (JSON.parse(json) as unknown) };
+  return {
+    status: res.status,
+    type,
+    cacheControl: res.headers.get('cache-control'),
+    // The framing of an event stream: its lines without the data.
+    frame: type?.startsWith('text/event-stream') ? text.replace(/^data: .*$/gm, 'data: …') : null,
+    body: json === '' ? null : (JSON.parse(json) as unknown),
+  };
 }
 
 async function prepare(fastPath: boolean): Promise<Target> {
@@ -145,12 +160,35 @@ const toolCalls = fc.oneof(
   }),
 );
 
+/** The current revision with its envelope, or a 2025-era one, mostly without (as such clients send). */
+const eraAndMeta = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      version: fc.constant(VERSION),
+      meta: fc.oneof({ weight: 6, arbitrary: goodMeta }, { weight: 1, arbitrary: badMeta }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      version: fc.constantFrom('2025-11-25', '2025-06-18', '1999-01-01'),
+      meta: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.constant({ progressToken: 7 }) },
+        { weight: 1, arbitrary: badMeta },
+      ),
+    }),
+  },
+);
+
 const rawCalls: fc.Arbitrary<RawCall> = fc
   .record({
     user: fc.constantFrom('admin' as const, 'admin' as const, 'viewer' as const),
     id: fc.oneof(fc.integer({ min: -5, max: 1_000 }), fc.constantFrom('req-1', '')),
     call: toolCalls,
-    meta: fc.oneof({ weight: 6, arbitrary: goodMeta }, { weight: 1, arbitrary: badMeta }),
+    era: eraAndMeta,
+    bare: fc.boolean(),
     headers: fc.oneof(
       { weight: 8, arbitrary: fc.constant({}) },
       {
@@ -172,7 +210,7 @@ const rawCalls: fc.Arbitrary<RawCall> = fc
       },
     ),
   })
-  .map(({ call, ...rest }) => ({ ...rest, name: call.name, args: call.args }));
+  .map(({ call, era, ...rest }) => ({ ...rest, ...era, name: call.name, args: call.args }));
 
 describe('the tools/call fast path over HTTP', () => {
   let fast: Target;
@@ -196,10 +234,31 @@ describe('the tools/call fast path over HTTP', () => {
           expect(viaFast, JSON.stringify(call)).toEqual(viaSdk);
         }
       }),
-      { numRuns: 40 },
+      { numRuns: 60 },
     );
     // The fast path was taken (the first request of each shape always goes to the SDK).
-    expect(fast.server.app.mcpFastPath.answered).toBeGreaterThan(100);
+    expect(fast.server.app.mcpFastPath.answered).toBeGreaterThan(60);
     expect(sdk.server.app.mcpFastPath.answered).toBe(0);
   }, 120_000);
+
+  it('takes a 2025-era call once the SDK answered one of its shape, and answers it as the SDK did', async () => {
+    const call: RawCall = {
+      user: 'admin',
+      version: '2025-11-25',
+      bare: true,
+      id: 41,
+      name: 'get_product',
+      args: { id: 2 },
+      meta: undefined,
+      headers: {},
+      omit: [],
+    };
+    const first = await send(fast, call);
+    const before = fast.server.app.mcpFastPath.answered;
+    const second = await send(fast, { ...call, id: 42 });
+    expect(fast.server.app.mcpFastPath.answered).toBe(before + 1);
+    expect(first.type).toBe('text/event-stream');
+    expect(second).toEqual({ ...first, body: { ...(first.body as object), id: 42 } });
+    expect(second.body).toMatchObject({ result: { structuredContent: { product: { id: 2 } } } });
+  });
 });

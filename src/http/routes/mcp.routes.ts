@@ -81,7 +81,7 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
         const answer = await fastPath.answer(request.headers, request.body, user, workspace);
         if (answer !== undefined) {
           if (fastPathSwitch) fastPathSwitch.answered++;
-          return reply.header('content-type', 'application/json').send(answer);
+          return reply.headers(answer.headers).send(answer.body);
         }
       }
       const headers = new Headers();
@@ -101,11 +101,16 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
       });
       reply.code(response.status);
       response.headers.forEach((value, name) => void reply.header(name, value));
-      // A JSON answer is read whole (cheaper than piping a web stream into Node's); an event
-      // stream (SSE) is passed through as it comes.
-      if (response.headers.get('content-type')?.startsWith('application/json')) {
+      // A JSON answer is read whole (cheaper than piping a web stream into Node's), and so is the
+      // one event answering a tools/call the fast path learns from; other event streams (SSE) are
+      // passed through as they come.
+      const type = response.headers.get('content-type') ?? '';
+      if (
+        type.startsWith('application/json') ||
+        (eligible && fastPath.wouldLearn(request.headers, request.body))
+      ) {
         const text = await response.text();
-        if (eligible) fastPath.learn(request.headers, request.body, response.status, text);
+        if (eligible) fastPath.learn(request.headers, request.body, response.status, type, text);
         return reply.send(text);
       }
       return reply.send(response.body ?? '');
