@@ -262,21 +262,43 @@ const mcpProductById: Endpoint = {
   ratio: true,
   // Issue 9: CPU per call at most twice REST's read of the same product.
   target: { maxCpuPerRow: { key: 'product-by-id', label: 'GET by id', factor: 2 } },
-  prepare: (ctx) =>
-    probe(
-      ctx,
-      'POST',
-      () => mcpGetProduct(randomId(ctx.manifest)),
-      (reply, spec) => {
-        const result = (
-          reply.body as { result?: { isError?: boolean; structuredContent?: { product?: { id?: number } } } }
-        ).result;
-        const asked = (JSON.parse(spec.body!) as { params: { arguments: { id: number } } }).params.arguments
-          .id;
-        if (!result || result.isError) return `tool error: ${JSON.stringify(reply.body).slice(0, 200)}`;
-        return result.structuredContent?.product?.id === asked ? undefined : 'answered another product';
-      },
-    ),
+  prepare: (ctx) => probe(ctx, 'POST', () => mcpGetProduct(randomId(ctx.manifest)), checkSheet),
+};
+
+type SheetReply = { result?: { isError?: boolean; structuredContent?: { product?: { id?: number } } } };
+
+/** The answer to a get_product call: JSON, or the one event of a 2025-era answer. */
+function checkSheet(reply: Reply, spec: RequestSpec): string | undefined {
+  const data = typeof reply.body === 'string' ? /^data: (.*)$/m.exec(reply.body)?.[1] : undefined;
+  const body = (data === undefined ? reply.body : JSON.parse(data)) as SheetReply;
+  const asked = (JSON.parse(spec.body!) as { params: { arguments: { id: number } } }).params.arguments.id;
+  const result = body.result;
+  if (!result || result.isError) return `tool error: ${JSON.stringify(reply.body).slice(0, 200)}`;
+  return result.structuredContent?.product?.id === asked ? undefined : 'answered another product';
+}
+
+/** get_product as a 2025-11-25 client sends it (most deployed clients): no envelope, one event back. */
+function mcpGetProductLegacy(id: number): RequestSpec {
+  return {
+    path: '/mcp',
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_product', arguments: { id } },
+    }),
+    headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+  };
+}
+
+const mcpProductByIdLegacy: Endpoint = {
+  key: 'mcp-get-product-2025',
+  label: 'MCP get_product (HTTP, 2025-11-25)',
+  method: 'POST',
+  connections: 50,
+  ratio: true,
+  target: { maxCpuPerRow: { key: 'product-by-id', label: 'GET by id', factor: 2 } },
+  prepare: (ctx) => probe(ctx, 'POST', () => mcpGetProductLegacy(randomId(ctx.manifest)), checkSheet),
 };
 
 /**
@@ -314,6 +336,7 @@ export const READ_ENDPOINTS: Endpoint[] = [
   productById,
   productNotModified,
   mcpProductById,
+  mcpProductByIdLegacy,
   features,
   pageOf100,
 ];
