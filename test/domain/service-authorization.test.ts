@@ -8,6 +8,8 @@ import { runInTransaction, type Actor, type RequestContext } from '../../src/dom
 import { ForbiddenError, NoWorkspaceError } from '../../src/domain/errors.js';
 import * as features from '../../src/domain/features/feature.service.js';
 import * as groups from '../../src/domain/groups/group.service.js';
+import * as productJson from '../../src/domain/products/product-json.service.js';
+import * as sheets from '../../src/domain/products/product-sheet.service.js';
 import * as products from '../../src/domain/products/product.service.js';
 import * as texts from '../../src/domain/texts/text.service.js';
 import { RIGHTS, rightsOf, type Role } from '../../src/domain/users/roles.js';
@@ -76,6 +78,9 @@ const READS: Array<[string, (ctx: RequestContext) => Promise<unknown>]> = [
   ['listVariants', (ctx) => products.listVariants(ctx, productId)],
   ['getTexts', (ctx) => texts.getTexts(ctx, productId, 'DESCRIPTIONLONG')],
   ['listFeatures', (ctx) => features.listFeatures(ctx, productId)],
+  ['listFeaturesJson', (ctx) => features.listFeaturesJson(ctx, productId)],
+  ['getProductJson', (ctx) => productJson.getProductJson(ctx, productId)],
+  ['getProductSheetJson', (ctx) => sheets.getProductSheetJson(ctx, productId)],
   ['listGroups', (ctx) => groups.listGroups(ctx)],
   ['getGroupTree', (ctx) => groups.getGroupTree(ctx)],
 ];

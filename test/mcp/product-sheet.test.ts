@@ -54,11 +54,19 @@ async function viaRest(id: number, lang?: string): Promise<unknown> {
     if (members.some((m) => m.id === id))
       group = { id: candidate.id, groupId: candidate.groupId, name: candidate.name };
   }
+  // The list is JSON the database writes, as the sheet is; each single read is a DTO built in
+  // JavaScript: the list must say what they say.
+  const listed = await get<{ ftidref: string }[]>(`/api/product/${id}/features`);
+  const features: unknown[] = [];
+  for (const { ftidref } of listed) {
+    features.push(await get(`/api/product/${id}/features/${encodeURIComponent(ftidref)}`));
+  }
+  expect(listed).toEqual(features);
   return {
     product,
     shortTexts: await get(`/api/product/${id}/texts/short`),
     longTexts: await get(`/api/product/${id}/texts/long`),
-    features: await get(`/api/product/${id}/features`),
+    features,
     group,
     variants: variants.map((v) => ({ id: v.id, supplierPid: v.supplierPid, name: v.name })),
   };

@@ -2,7 +2,8 @@ import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { touchProducts, type WorkspaceDb } from '../products/product.repository.js';
-import { requireProduct } from '../products/product.service.js';
+import { productNotFound, requireProduct } from '../products/product.service.js';
+import { findFeaturesJson } from './feature-json.repository.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { checkLength, checkTextValue } from '../texts/text.rules.js';
 import {
@@ -65,6 +66,17 @@ async function requireFeature(
 }
 
 /** All features of a product in their order: the order in which they were added (BMEcat keeps feature order). */
+/**
+ * listFeatures as the JSON text the database writes (GET /api/product/{id}/features sends it as it
+ * is); the single reads (getFeature) build their DTO here, and tests compare the two.
+ */
+export async function listFeaturesJson(context: RequestContext, productId: number): Promise<string> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  const json = await findFeaturesJson(ctx.db, productId, ctx.trx ? undefined : ctx.workspace.reader);
+  if (json === undefined) throw productNotFound(productId);
+  return json;
+}
+
 export async function listFeatures(context: RequestContext, productId: number): Promise<FeatureDto[]> {
   const ctx = useWorkspace(context, RIGHTS.read);
   const db = ctx.db;

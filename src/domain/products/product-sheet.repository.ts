@@ -5,6 +5,20 @@ import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repo
 import { sheetSqlPostgres } from './product-sheet.postgres.js';
 
 /**
+ * The FeatureDto list of the product aliased `p` as JSON (SQLite), in REST's order: the sheet's
+ * part and GET /api/product/{id}/features (features/feature-json.repository.ts).
+ */
+export const featuresJsonSqlite = sql<string>`json((SELECT json_group_array(json_object(
+        'ftidref', fd.ftidref,
+        'funit', COALESCE(pf.funit, fd.default_unit),
+        'names', json((SELECT json_group_array(json_object('lang', n.lang, 'value', n.name) ORDER BY n.lang)
+          FROM feature_def_name n WHERE n.feature_id = pf.feature_id)),
+        'values', json((SELECT json_group_array(json_object('lang', fv.lang, 'value', fv.value) ORDER BY fv.lang)
+          FROM product_feature_value fv WHERE fv.product_id = p.id AND fv.feature_id = pf.feature_id))
+      ) ORDER BY pf.position, pf.feature_id)
+      FROM product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id WHERE pf.product_id = p.id))`;
+
+/**
  * The product sheet as one JSON text written by SQLite in one statement (SQLite dialect; the
  * PostgreSQL twin is product-sheet.postgres.ts):
  * the product, texts, features with names and values, group and variants, with the rules and
@@ -20,15 +34,7 @@ function sheetSql(db: WorkspaceDb, lang: string, groupLang: string, fallbackLang
     'product', json(${productJsonSql(db, lang)}),
     'shortTexts', ${texts('DESCRIPTIONSHORT')},
     'longTexts', ${texts('DESCRIPTIONLONG')},
-    'features', json((SELECT json_group_array(json_object(
-        'ftidref', fd.ftidref,
-        'funit', COALESCE(pf.funit, fd.default_unit),
-        'names', json((SELECT json_group_array(json_object('lang', n.lang, 'value', n.name) ORDER BY n.lang)
-          FROM feature_def_name n WHERE n.feature_id = pf.feature_id)),
-        'values', json((SELECT json_group_array(json_object('lang', fv.lang, 'value', fv.value) ORDER BY fv.lang)
-          FROM product_feature_value fv WHERE fv.product_id = p.id AND fv.feature_id = pf.feature_id))
-      ) ORDER BY pf.position, pf.feature_id)
-      FROM product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id WHERE pf.product_id = p.id)),
+    'features', ${featuresJsonSqlite},
     'group', json((SELECT json_object('id', g.id, 'groupId', g.bmecat_id, 'name', COALESCE((
         SELECT gn.name FROM product_group_name gn WHERE gn.group_id = g.id
         ORDER BY CASE gn.lang WHEN ${groupLang} THEN 0 WHEN ${fallbackLang} THEN 1 ELSE 2 END, gn.lang

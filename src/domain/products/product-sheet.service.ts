@@ -56,12 +56,12 @@ async function readSheet(ctx: WorkspaceContext, id: number): Promise<ProductShee
 }
 
 /** The whole sheet of one product, read in one statement (all parts agree). */
-export function getProductSheet(context: RequestContext, id: number): Promise<ProductSheet> {
+export async function getProductSheet(context: RequestContext, id: number): Promise<ProductSheet> {
   return readSheet(useWorkspace(context, RIGHTS.read), id);
 }
 
 /** getProductSheet as the JSON text the database wrote, for adapters that pass it on as is. */
-export function getProductSheetJson(context: RequestContext, id: number): Promise<string> {
+export async function getProductSheetJson(context: RequestContext, id: number): Promise<string> {
   return readSheetJson(useWorkspace(context, RIGHTS.read), id);
 }
 

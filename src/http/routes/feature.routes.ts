@@ -4,14 +4,14 @@ import {
   deleteFeatureValue,
   getFeature,
   getFeatureValue,
-  listFeatures,
+  listFeaturesJson,
   setFeature,
   setFeatureValue,
 } from '../../domain/features/feature.service.js';
 import { CATALOGUE_EDIT } from '../route-access.js';
 import { VERSIONED_CATALOGUE_READ } from '../conditional.js';
 import type { PimApp } from '../app.js';
-import { ok, okEmpty } from '../envelope.js';
+import { JSON_TYPE, ok, okEmpty, okJson } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
 import { IdParams } from '../../domain/common.schemas.js';
@@ -50,7 +50,11 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
         response: { 200: Envelope(Type.Array(FeatureDto)), ...errorResponses(400, 401, 403, 404, 409, 500) },
       },
     },
-    async (request) => ok(await listFeatures(requestContext(request, deps), request.params.id)),
+    async (request, reply) => {
+      // The database writes the JSON (feature-json.repository.ts): sent as it comes.
+      const json = await listFeaturesJson(requestContext(request, deps), request.params.id);
+      return reply.type(JSON_TYPE).send(okJson(json) as never);
+    },
   );
 
   app.get(
