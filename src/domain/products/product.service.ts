@@ -1,6 +1,7 @@
 import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../errors.js';
 import { guardUnique } from '../unique.js';
+import { nextTurn } from '../fair-turns.js';
 import { decodeCursor, encodeCursor } from './product.cursor.js';
 import { checkLimit, likePattern, parseInstant } from './product.filter.js';
 import {
@@ -223,7 +224,7 @@ export function streamProductsJson(
       if (chunk.json !== null) yield chunk.json;
       if (chunk.count < STREAM_CHUNK || chunk.lastId === null) return;
       afterId = chunk.lastId;
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   })();
 }

@@ -1,0 +1,31 @@
+/**
+ * Long reads (the streamed full list) give way between chunks. Each waiting reader used to
+ * schedule its own setImmediate, so ten lists computed ten chunks in one turn of the event loop
+ * before new requests were even read: a GET by id waited for all of them. Here one waiting reader
+ * is let go per turn, and the loop polls for I/O (new requests, sockets ready) between any two
+ * chunks. With nothing else to do, the turns follow each other at once: the lists lose nothing.
+ */
+
+const waiting: (() => void)[] = [];
+let scheduled = false;
+
+function releaseOne(): void {
+  scheduled = false;
+  waiting.shift()?.();
+  if (waiting.length > 0) schedule();
+}
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  // Scheduled from within the check phase, the next immediate runs in the next turn of the loop.
+  setImmediate(releaseOne);
+}
+
+/** Resolves in a later turn of the event loop, after the readers that asked before. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    schedule();
+  });
+}
