@@ -68,6 +68,10 @@ export function installAuthHook(
   };
 
   const checkSlowly = async (request: FastifyRequest): Promise<void> => {
+    // Another process (`pim user disable`, a logout through `pim mcp`'s process) may have ended
+    // sessions in the data folder's database: its change sends every request here, and the
+    // cached sessions go before the token is checked.
+    if (deps.workspaces.followedWithoutChange() === MUST_FOLLOW) deps.sessions.forgetCachedSessions();
     if (request.is404) {
       const path = normalisedPath(request);
       if (!API_AREA.test(path)) return;

@@ -45,6 +45,8 @@ export interface StartOptions {
   uiPort?: number;
   /** MCP's tools/call fast path over HTTP (default on). */
   mcpFastPath?: boolean;
+  /** How often the stored settings are polled (default 50 ms here; 1 s in production). */
+  settingsPollMs?: number;
 }
 
 /** Starts the real application (same code path as `pim start`) on a free port with a temporary data folder. */
@@ -73,7 +75,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     uiOverride: options.uiPort === undefined ? { port: 0 } : undefined,
     noUi: options.window !== true,
     adminPassword: ADMIN_PASSWORD,
-    settingsPollMs: 50,
+    settingsPollMs: options.settingsPollMs ?? 50,
     mcpFastPath: options.mcpFastPath,
   });
   const report = await app.start();

@@ -72,8 +72,13 @@ export class SessionCache {
   }
 
   clear(): void {
-    this.entries.clear();
+    this.forgetAll();
     this.trusted = true;
+  }
+
+  /** Forgets every session, trusted or not (reads in flight are repeated). */
+  forgetAll(): void {
+    this.entries.clear();
     for (const read of this.pending) read.stale = true;
   }
 

@@ -328,6 +328,15 @@ export class SessionService implements UserSessions {
     this.cache.distrust();
   }
 
+  /**
+   * Forgets the cached bearer sessions, leaving the cache's trust as it is: the data folder's
+   * database changed (another process may have ended sessions or disabled a user), and the next
+   * request must see it.
+   */
+  forgetCachedSessions(): void {
+    this.cache.forgetAll();
+  }
+
   /** Forgets cached sessions, e.g. after another process changed the system database. */
   clearCache(): void {
     this.cache.clear();
