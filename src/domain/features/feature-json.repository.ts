@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
+import { readerStatement } from '../../db/reader-statement.js';
+import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { featuresJsonPostgres } from '../products/product-sheet.postgres.js';
 import { featuresJsonSqlite } from '../products/product-sheet.repository.js';
 import type { WorkspaceDb } from '../products/product.repository.js';
@@ -14,7 +16,11 @@ function featuresSql(db: WorkspaceDb, id: number) {
     : sql<{ features: string }>`SELECT ${featuresJsonSqlite} AS features FROM product p WHERE p.id = ${id}`;
 }
 
-const prepared = new WeakMap<Database.Database, Database.Statement>();
+const featuresStatement = readerStatement<WorkspaceDatabase>(
+  (db) => featuresSql(db, -1).compile(db),
+  [-1],
+  'pluck',
+);
 
 /**
  * A product's features as the JSON text of FeatureDto[] (the sheet's part, written by the
@@ -26,15 +32,6 @@ export async function findFeaturesJson(
   id: number,
   reader?: Database.Database,
 ): Promise<string | undefined> {
-  if (!reader) return (await featuresSql(db, id).execute(db)).rows[0]?.features;
-  let statement = prepared.get(reader);
-  if (!statement) {
-    const compiled = featuresSql(db, -1).compile(db);
-    if (compiled.parameters.length !== 1 || compiled.parameters[0] !== -1) {
-      throw new Error('findFeaturesJson: unexpected parameters');
-    }
-    statement = reader.prepare(compiled.sql).pluck();
-    prepared.set(reader, statement);
-  }
-  return statement.get(id) as string | undefined;
+  if (reader) return featuresStatement(db, reader).get(id) as string | undefined;
+  return (await featuresSql(db, id).execute(db)).rows[0]?.features;
 }

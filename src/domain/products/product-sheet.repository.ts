@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
+import { readerStatement } from '../../db/reader-statement.js';
+import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repository.js';
 import { sheetSqlPostgres } from './product-sheet.postgres.js';
 
@@ -64,34 +66,26 @@ export async function findProductSheetJson(
   return result.rows[0]?.sheet;
 }
 
-const SENTINELS = { name: '\u0000name', group: '\u0000group', fallback: '\u0000fallback', id: -1 } as const;
-type Slot = keyof typeof SENTINELS;
-const prepared = new WeakMap<Database.Database, { statement: Database.Statement; slots: Slot[] }>();
+const NAME = '\u0000name';
+const GROUP = '\u0000group';
+const FALLBACK = '\u0000fallback';
+
+const sheetStatement = readerStatement<WorkspaceDatabase>(
+  (db) => sheetSql(db, NAME, GROUP, FALLBACK, -1).compile(db),
+  // The order of the compiled parameters: the product's name, the group's languages, the variants' names.
+  [NAME, GROUP, FALLBACK, NAME, -1],
+  'pluck',
+);
 
 /**
  * findProductSheetJson as a prepared statement on the workspace's read-only connection (the
- * hot path outside transactions). The SQL is the one Kysely compiles, so the two cannot drift;
- * the parameters are placed by the sentinels they were compiled with.
+ * hot path outside transactions). The SQL is the one Kysely compiles, so the two cannot drift.
  */
 export function findProductSheetJsonPrepared(
   db: WorkspaceDb,
   reader: Database.Database,
   id: number,
-  languages: SheetLanguages,
+  { name, group, fallback }: SheetLanguages,
 ): string | undefined {
-  let entry = prepared.get(reader);
-  if (!entry) {
-    const compiled = sheetSql(db, SENTINELS.name, SENTINELS.group, SENTINELS.fallback, SENTINELS.id).compile(
-      db,
-    );
-    const slots = compiled.parameters.map((value) => {
-      const slot = (Object.keys(SENTINELS) as Slot[]).find((key) => SENTINELS[key] === value);
-      if (!slot) throw new Error('findProductSheetJsonPrepared: unexpected parameter');
-      return slot;
-    });
-    entry = { statement: reader.prepare(compiled.sql).pluck(), slots };
-    prepared.set(reader, entry);
-  }
-  const values = { ...languages, id };
-  return entry.statement.get(...entry.slots.map((slot) => values[slot])) as string | undefined;
+  return sheetStatement(db, reader).get(name, group, fallback, name, id) as string | undefined;
 }

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
+import { readerStatement } from '../../db/reader-statement.js';
 import { productSql, variantCountSql } from './product-sql.js';
 
 /** A workspace database or a transaction on it: repositories work on either. */
@@ -61,36 +62,18 @@ export async function findProduct(
   return selectProducts(db, lang).where('p.id', '=', id).executeTakeFirst();
 }
 
-const preparedFind = new WeakMap<Database.Database, Database.Statement>();
+const LANG = '\u0000lang';
 
-/**
- * findProduct as a prepared statement on the workspace's read-only connection: the hot
- * path of GET /api/product/{id}. The SQL is the one Kysely compiles for findProduct, so
- * the two cannot drift; only the parameter order (lang, id) is relied upon.
- */
-export function findProductPrepared(
-  db: WorkspaceDb,
-  reader: Database.Database,
-  id: number,
-  lang: string,
-): ProductRow | undefined {
-  let statement = preparedFind.get(reader);
-  if (!statement) {
-    const compiled = selectProducts(db, '\u0000lang').where('p.id', '=', -1).compile();
-    if (
-      compiled.parameters.length !== 2 ||
-      compiled.parameters[0] !== '\u0000lang' ||
-      compiled.parameters[1] !== -1
-    ) {
-      throw new Error('findProductPrepared: unexpected parameter order');
-    }
-    statement = reader.prepare(compiled.sql);
-    preparedFind.set(reader, statement);
-  }
-  return statement.get(lang, id) as ProductRow | undefined;
-}
-
-const preparedJson = new WeakMap<Database.Database, Database.Statement>();
+const productJsonStatement = readerStatement<WorkspaceDatabase>(
+  (db) =>
+    db
+      .selectFrom('product as p')
+      .select(['p.revision', productJsonSql(db, LANG).as('dto')])
+      .where('p.id', '=', -1)
+      .compile(),
+  [LANG, -1],
+  'raw',
+);
 
 /**
  * A product's revision and its ProductDto as JSON text written by SQLite (productJsonSql), on the
@@ -103,27 +86,16 @@ export function findProductJsonPrepared(
   id: number,
   lang: string,
 ): [revision: number, json: string] | undefined {
-  let statement = preparedJson.get(reader);
-  if (!statement) {
-    const compiled = db
-      .selectFrom('product as p')
-      .select(['p.revision', productJsonSql(db, '\u0000lang').as('dto')])
-      .where('p.id', '=', -1)
-      .compile();
-    if (
-      compiled.parameters.length !== 2 ||
-      compiled.parameters[0] !== '\u0000lang' ||
-      compiled.parameters[1] !== -1
-    ) {
-      throw new Error('findProductJsonPrepared: unexpected parameter order');
-    }
-    statement = reader.prepare(compiled.sql).raw();
-    preparedJson.set(reader, statement);
-  }
-  return statement.get(lang, id) as [number, string] | undefined;
+  return productJsonStatement(db, reader).get(lang, id) as [number, string] | undefined;
 }
 
-const preparedRevision = new WeakMap<Database.Database, Database.Statement>();
+const revisionQuery = (db: WorkspaceDb, id: number) =>
+  db.selectFrom('product').select('revision').where('id', '=', id);
+const revisionStatement = readerStatement<WorkspaceDatabase>(
+  (db) => revisionQuery(db, -1).compile(),
+  [-1],
+  'pluck',
+);
 
 /**
  * A product's revision (undefined when there is no such product): one lookup by primary key,
@@ -135,16 +107,8 @@ export async function findProductRevision(
   id: number,
   reader?: Database.Database,
 ): Promise<number | undefined> {
-  if (!reader) {
-    const row = await db.selectFrom('product').select('revision').where('id', '=', id).executeTakeFirst();
-    return row?.revision;
-  }
-  let statement = preparedRevision.get(reader);
-  if (!statement) {
-    statement = reader.prepare('SELECT revision FROM product WHERE id = ?').pluck();
-    preparedRevision.set(reader, statement);
-  }
-  return statement.get(id) as number | undefined;
+  if (reader) return revisionStatement(db, reader).get(id) as number | undefined;
+  return (await revisionQuery(db, id).executeTakeFirst())?.revision;
 }
 
 /**

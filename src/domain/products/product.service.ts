@@ -8,7 +8,6 @@ import {
   deleteProduct as deleteProductRow,
   findProduct,
   findProductCore,
-  findProductPrepared,
   findProductRevision,
   insertProduct,
   listProductJsonChunk,
@@ -104,14 +103,8 @@ export async function getProduct(context: RequestContext, id: number): Promise<P
 /** The product with its version, read in the same statement (the version never runs ahead of the data). */
 export async function getVersionedProduct(context: RequestContext, id: number): Promise<VersionedProduct> {
   const ctx = useWorkspace(context, RIGHTS.read);
-  const lang = nameLanguage(ctx);
-  // Outside a caller's transaction, SQLite's read connection's prepared statement (the hot path);
-  // inside one, the transaction itself, which sees its own uncommitted writes.
-  const reader = ctx.workspace.reader;
-  if (ctx.trx || !reader) return readProduct(ctx, ctx.db, id, lang);
-  const row = findProductPrepared(ctx.db, reader, id, lang);
-  if (!row) throw productNotFound(id);
-  return versioned(ctx, row, lang);
+  // REST's GET by id reads the JSON SQLite writes (product-json.service.ts); this is the DTO.
+  return readProduct(ctx, ctx.db, id, nameLanguage(ctx));
 }
 
 /**
