@@ -68,10 +68,6 @@ export function installAuthHook(
   };
 
   const checkSlowly = async (request: FastifyRequest): Promise<void> => {
-    // Another process (`pim user disable`, a logout through `pim mcp`'s process) may have ended
-    // sessions in the data folder's database: its change sends every request here, and the
-    // cached sessions go before the token is checked.
-    if (deps.workspaces.followedWithoutChange() === MUST_FOLLOW) deps.sessions.forgetCachedSessions();
     if (request.is404) {
       const path = normalisedPath(request);
       if (!API_AREA.test(path)) return;
@@ -80,7 +76,6 @@ export function installAuthHook(
       return;
     }
     request.user = await deps.sessions.authenticate(bearerToken(request));
-    // Another process on the data folder (`pim mcp`) may have opened another workspace.
     checkRoute(request, await deps.workspaces.follow());
   };
 
@@ -88,10 +83,14 @@ export function installAuthHook(
     // CORS preflights carry no credentials by design (the cors plugin answers them).
     if (request.method === 'OPTIONS') return done();
     if (!request.is404 && request.routeOptions.config.public === true) return done();
-    // Nearly every request: a token the cache knows and no change to the open workspace, decided
-    // without a promise. Anything else (a refusal, a change) takes the full path.
+    // Another process (`pim mcp`, the CLI) may have opened another workspace, or ended sessions
+    // (`pim user disable`, a logout): when the data folder's database changed, the cached sessions
+    // go before the token is checked, and the full path follows the change.
+    const workspace = deps.workspaces.followedWithoutChange();
+    if (workspace === MUST_FOLLOW) deps.sessions.forgetCachedSessions();
+    // Nearly every request: a token the cache knows and no change, decided without a promise.
+    // Anything else (a refusal, a change) takes the full path.
     const user = request.is404 ? undefined : deps.sessions.cachedUser(bearerToken(request));
-    const workspace = user ? deps.workspaces.followedWithoutChange() : MUST_FOLLOW;
     if (user && workspace !== MUST_FOLLOW) {
       request.user = user;
       try {
