@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { REPO_ROOT } from './processes.js';
 
 export interface BuildReport {
@@ -11,21 +11,34 @@ export interface BuildReport {
   errors?: string;
 }
 
-function sources(dir: string): string[] {
+function sources(dir: string, extensions: readonly string[]): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
+    if (entry.isDirectory()) return sources(path, extensions);
+    return extensions.some((ext) => entry.name.endsWith(ext)) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
 
-/** The first source file whose compiled dist/ file is missing or older, if any. */
+/**
+ * The first source file whose compiled dist/ file is missing or older, if any. The window's
+ * sources (src/ui) are bundled by Vite, not compiled file by file: they count as stale when newer
+ * than the bundle's index.html.
+ */
 export function staleSource(): string | undefined {
   const src = join(REPO_ROOT, 'src');
-  return sources(src).find((file) => {
-    const out = join(REPO_ROOT, 'dist', relative(src, file)).replace(/\.ts$/, '.js');
-    return !existsSync(out) || statSync(out).mtimeMs < statSync(file).mtimeMs;
-  });
+  const ui = join(src, 'ui');
+  const bundle = join(REPO_ROOT, 'dist', 'ui', 'index.html');
+  const bundled = existsSync(bundle) ? statSync(bundle).mtimeMs : -Infinity;
+  const staleUi = sources(ui, ['.ts', '.tsx', '.css', '.html']).find(
+    (file) => statSync(file).mtimeMs > bundled,
+  );
+  if (staleUi) return staleUi;
+  return sources(src, ['.ts'])
+    .filter((file) => !file.startsWith(ui + sep))
+    .find((file) => {
+      const out = join(REPO_ROOT, 'dist', relative(src, file)).replace(/\.ts$/, '.js');
+      return !existsSync(out) || statSync(out).mtimeMs < statSync(file).mtimeMs;
+    });
 }
 
 /** Runs `npm run build` when dist/ is older than src/ (bin/pim.js runs dist/). */
