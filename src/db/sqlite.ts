@@ -45,9 +45,8 @@ export function openSqlite<DB>(
   };
 }
 
-/** Applies the migrations that are not yet recorded; the applied names are kept in kysely_migration. */
 /**
- * Brings a database's schema up to date. Several processes may open a new data folder at the same
+ * Brings a database's schema up to date: the migrations not yet recorded in kysely_migration. Several processes may open a new data folder at the same
  * moment (`pim start` and a CLI command): the whole run holds SQLite's write lock from its start
  * (BEGIN IMMEDIATE), so the second process waits, then finds the migrations applied. Kysely's own
  * per-migration transactions would read the migration table before taking the lock.
