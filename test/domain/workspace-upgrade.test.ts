@@ -8,9 +8,7 @@ import { removeDir, tempDir } from '../helpers/temp.js';
  * A workspace file written by an earlier version is brought up to date when it is opened: here
  * the move of feature values into a table keyed by (product, feature, language), 0005.
  */
-const BEFORE_0005 = Object.fromEntries(
-  Object.entries(workspaceMigrations).filter(([name]) => name < '0005'),
-);
+const BEFORE_0005 = Object.fromEntries(Object.entries(workspaceMigrations).filter(([name]) => name < '0005'));
 
 let dir: string | undefined;
 let handle: SqliteHandle<unknown> | undefined;

@@ -1,24 +1,40 @@
 import type Database from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import { readerStatement } from '../../db/reader-statement.js';
+import { jsonArray, jsonObject, jsonValue } from '../../db/sqlite-json-text.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repository.js';
 import { sheetSqlPostgres } from './product-sheet.postgres.js';
 
+/** TextEntryDto[] of rows (lang, value). */
+const langValues = (rows: RawBuilder<unknown>) =>
+  jsonArray('lv', sql`json_object('lang', lv.lang, 'value', lv.value)`, rows);
+
 /**
- * The FeatureDto list of the product aliased `p` as JSON (SQLite), in REST's order: the sheet's
- * part and GET /api/product/{id}/features (features/feature-json.repository.ts).
+ * The FeatureDto list of the product aliased `p` as JSON text (SQLite), in REST's order: the
+ * sheet's part and GET /api/product/{id}/features (features/feature-json.repository.ts).
  */
-export const featuresJsonSqlite = sql<string>`json((SELECT json_group_array(json_object(
-        'ftidref', fd.ftidref,
-        'funit', COALESCE(pf.funit, fd.default_unit),
-        'names', json((SELECT json_group_array(json_object('lang', n.lang, 'value', n.name) ORDER BY n.lang)
-          FROM feature_def_name n WHERE n.feature_id = pf.feature_id)),
-        'values', json((SELECT json_group_array(json_object('lang', fv.lang, 'value', fv.value) ORDER BY fv.lang)
-          FROM product_feature_value fv WHERE fv.product_id = p.id AND fv.feature_id = pf.feature_id))
-      ) ORDER BY pf.position, pf.feature_id)
-      FROM product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id WHERE pf.product_id = p.id))`;
+export const featuresJsonSqlite = jsonArray(
+  'f',
+  jsonObject([
+    ['ftidref', jsonValue(sql`f.ftidref`)],
+    ['funit', jsonValue(sql`f.funit`)],
+    [
+      'names',
+      langValues(sql`SELECT n.lang, n.name AS value FROM feature_def_name n
+        WHERE n.feature_id = f.feature_id ORDER BY n.lang`),
+    ],
+    [
+      'values',
+      langValues(sql`SELECT fv.lang, fv.value FROM product_feature_value fv
+        WHERE fv.product_id = f.product_id AND fv.feature_id = f.feature_id ORDER BY fv.lang`),
+    ],
+  ]),
+  sql`SELECT pf.product_id, pf.feature_id, fd.ftidref, COALESCE(pf.funit, fd.default_unit) AS funit
+    FROM product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id WHERE pf.product_id = p.id
+    ORDER BY pf.position, pf.feature_id`,
+);
 
 /**
  * The product sheet as one JSON text written by SQLite in one statement (SQLite dialect; the
@@ -28,24 +44,33 @@ export const featuresJsonSqlite = sql<string>`json((SELECT json_group_array(json
  * statement instead of a dozen: the sheet is what an agent reads most.
  */
 function sheetSql(db: WorkspaceDb, lang: string, groupLang: string, fallbackLang: string, id: number) {
-  const texts = (
-    kind: string,
-  ) => sql`json((SELECT json_group_array(json_object('lang', t.lang, 'value', t.value) ORDER BY t.lang)
-      FROM product_text t WHERE t.product_id = p.id AND t.kind = ${sql.lit(kind)}))`;
-  return sql<{ sheet: string }>`SELECT json_object(
-    'product', json(${productJsonSql(db, lang)}),
-    'shortTexts', ${texts('DESCRIPTIONSHORT')},
-    'longTexts', ${texts('DESCRIPTIONLONG')},
-    'features', ${featuresJsonSqlite},
-    'group', json((SELECT json_object('id', g.id, 'groupId', g.bmecat_id, 'name', COALESCE((
-        SELECT gn.name FROM product_group_name gn WHERE gn.group_id = g.id
-        ORDER BY CASE gn.lang WHEN ${groupLang} THEN 0 WHEN ${fallbackLang} THEN 1 ELSE 2 END, gn.lang
-        LIMIT 1), ''))
-      FROM product_group g WHERE g.id = p.group_id)),
-    'variants', json((SELECT json_group_array(json_object(
-        'id', v.id, 'supplierPid', v.supplier_pid, 'name', ${productNameSql(db, lang, 'v')}) ORDER BY v.id)
-      FROM product v WHERE v.master_id = p.id))
-  ) AS sheet FROM product p WHERE p.id = ${id}`;
+  const texts = (kind: string) =>
+    langValues(sql`SELECT t.lang, t.value FROM product_text t
+      WHERE t.product_id = p.id AND t.kind = ${sql.lit(kind)} ORDER BY t.lang`);
+  const sheet = jsonObject([
+    ['product', productJsonSql(db, lang)],
+    ['shortTexts', texts('DESCRIPTIONSHORT')],
+    ['longTexts', texts('DESCRIPTIONLONG')],
+    ['features', featuresJsonSqlite],
+    [
+      'group',
+      sql`COALESCE((SELECT json_object('id', g.id, 'groupId', g.bmecat_id, 'name', COALESCE((
+          SELECT gn.name FROM product_group_name gn WHERE gn.group_id = g.id
+          ORDER BY CASE gn.lang WHEN ${groupLang} THEN 0 WHEN ${fallbackLang} THEN 1 ELSE 2 END, gn.lang
+          LIMIT 1), ''))
+        FROM product_group g WHERE g.id = p.group_id), 'null')`,
+    ],
+    [
+      'variants',
+      jsonArray(
+        'va',
+        sql`json_object('id', va.id, 'supplierPid', va.supplier_pid, 'name', va.name)`,
+        sql`SELECT v.id, v.supplier_pid, ${productNameSql(db, lang, 'v')} AS name
+          FROM product v WHERE v.master_id = p.id ORDER BY v.id`,
+      ),
+    ],
+  ]);
+  return sql<{ sheet: string }>`SELECT ${sheet} AS sheet FROM product p WHERE p.id = ${id}`;
 }
 
 export interface SheetLanguages {
