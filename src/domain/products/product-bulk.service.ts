@@ -25,6 +25,7 @@ import type { Pending } from './product-bulk-plan.js';
 import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
 import { writeNewProductSheet, writeProductSheet } from './product-sheet.service.js';
 import { deleteProduct } from './product.service.js';
+import { someString } from '../validation/some-string.js';
 
 /**
  * Bulk upsert and bulk delete for integrations that sync whole catalogues. Each document is
@@ -181,10 +182,7 @@ async function tryFastPath(
  * such a (rare) batch takes the per-document path, which stores what the single services store.
  */
 function hasLoneSurrogate(value: unknown): boolean {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value);
-  if (Array.isArray(value)) return value.some(hasLoneSurrogate);
-  if (typeof value === 'object' && value !== null) return Object.values(value).some(hasLoneSurrogate);
-  return false;
+  return someString(value, (text) => LONE_SURROGATE.test(text));
 }
 const LONE_SURROGATE = /\p{Surrogate}/u;
 
