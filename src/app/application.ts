@@ -40,6 +40,8 @@ export interface ApplicationOptions {
   mcpFastPath?: boolean;
   /** How often to look for settings saved by another process (the CLI), in ms. */
   settingsPollMs?: number;
+  /** Team mode: how long to wait before reconnecting the notification listener, in ms (default 1000). */
+  listenerRetryMs?: number;
   /** The storage to use instead of the data folder's choice (PIM_DATABASE_URL, `pim setup`). */
   storage?: StorageChoice;
 }
@@ -195,7 +197,8 @@ export class Application {
         this.stores.choice.url,
         (userId) => this.sessions.forgetUser(userId),
         () => this.sessions.distrustCache(),
-        () => this.sessions.clearCache(),
+        () => this.sessions.trustCacheAgain(),
+        this.options.listenerRetryMs,
       );
       await this.listener.start();
       this.health.start();

@@ -47,6 +47,8 @@ export interface StartOptions {
   mcpFastPath?: boolean;
   /** How often the stored settings are polled (default 50 ms here; 1 s in production). */
   settingsPollMs?: number;
+  /** Team mode: the notification listener's reconnect delay (default 1 s). */
+  listenerRetryMs?: number;
 }
 
 /** Starts the real application (same code path as `pim start`) on a free port with a temporary data folder. */
@@ -76,6 +78,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     noUi: options.window !== true,
     adminPassword: ADMIN_PASSWORD,
     settingsPollMs: options.settingsPollMs ?? 50,
+    listenerRetryMs: options.listenerRetryMs,
     mcpFastPath: options.mcpFastPath,
   });
   const report = await app.start();

@@ -26,7 +26,7 @@ export const MEMBER_PASSWORD = 'member-password';
 
 export async function startTeam(
   count: number,
-  options: { url?: string; window?: boolean } = {},
+  options: { url?: string; window?: boolean; listenerRetryMs?: number } = {},
 ): Promise<Team> {
   const database = options.url ? undefined : await createTestDatabase();
   const url = options.url ?? database!.url;
@@ -51,7 +51,9 @@ export async function startTeam(
       }
       const window = options.window === true;
       instances.push(
-        i === 0 ? await startFirst(dir, clock, window) : await startServer({ dataDir: dir, clock, window }),
+        i === 0
+          ? await startFirst(dir, clock, window, options.listenerRetryMs)
+          : await startServer({ dataDir: dir, clock, window, listenerRetryMs: options.listenerRetryMs }),
       );
     }
   } catch (error) {
@@ -78,7 +80,12 @@ export async function startTeam(
 }
 
 /** The first desktop: admin and the workspace "Test", set up as the test helper does for any server. */
-async function startFirst(dir: string, clock: ManualClock, window: boolean): Promise<TestServer> {
+async function startFirst(
+  dir: string,
+  clock: ManualClock,
+  window: boolean,
+  listenerRetryMs: number | undefined,
+): Promise<TestServer> {
   const prep = await Application.open({ dataDir: dir, clock });
   const { ADMIN_PASSWORD } = await import('../helpers/server.js');
   await prep.users.add(prep.ownerContext(), { username: 'admin', role: 'ADMIN', password: ADMIN_PASSWORD });
@@ -86,5 +93,5 @@ async function startFirst(dir: string, clock: ManualClock, window: boolean): Pro
   await prep.workspaces.open(prep.ownerContext(), { workspaceId: ws.id });
   await prep.settings.set('rest.enabled', true);
   await prep.stop();
-  return startServer({ dataDir: dir, clock, window });
+  return startServer({ dataDir: dir, clock, window, listenerRetryMs });
 }

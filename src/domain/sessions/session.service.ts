@@ -322,7 +322,7 @@ export class SessionService implements UserSessions {
    * Team mode, while this instance cannot hear other instances (the notification connection is
    * down): every token is read from the database again; a cached one answers only while the
    * database cannot be reached at all, and then every request that needs the database fails
-   * anyway (503). clearCache trusts the cache again.
+   * anyway (503). trustCacheAgain ends it.
    */
   distrustCache(): void {
     this.cache.distrust();
@@ -337,8 +337,18 @@ export class SessionService implements UserSessions {
     this.cache.forgetAll();
   }
 
-  /** Forgets cached sessions, e.g. after another process changed the system database. */
+  /**
+   * Forgets cached sessions, e.g. after another process changed the system database. The cache's
+   * trust stays as it is: while team mode's notifications are down, a local change says nothing
+   * about what other instances did meanwhile.
+   */
   clearCache(): void {
+    this.cache.forgetAll();
+    this.serially(() => this.recheckDesktop()).catch(() => undefined);
+  }
+
+  /** Team mode: the notifications are heard again; the cache starts empty, and trusted. */
+  trustCacheAgain(): void {
     this.cache.clear();
     this.serially(() => this.recheckDesktop()).catch(() => undefined);
   }
