@@ -258,22 +258,16 @@ export async function deleteProduct(db: WorkspaceDb, id: number): Promise<void> 
  */
 export async function touchProducts(db: WorkspaceDb, ids: readonly number[], now: string): Promise<void> {
   if (ids.length === 0) return;
+  // One IN over a UNION ALL, not `id IN (...) OR id IN (masters)`: PostgreSQL plans that OR as a scan
+  // of the whole table (7 ms on 100,000 products, on every text or feature write), SQLite did not.
+  const named = db.selectFrom('product as v').where('v.id', 'in', ids);
   await db
     .updateTable('product')
     .set((eb) => ({ updated_at: now, revision: eb('revision', '+', 1) }))
-    .where((eb) =>
-      eb.or([
-        eb('id', 'in', ids),
-        eb(
-          'id',
-          'in',
-          eb
-            .selectFrom('product as v')
-            .select('v.master_id')
-            .where('v.id', 'in', ids)
-            .where('v.master_id', 'is not', null),
-        ),
-      ]),
+    .where(
+      'id',
+      'in',
+      named.select('v.id').unionAll(named.select((eb) => eb.fn.coalesce('v.master_id', 'v.id').as('id'))),
     )
     .execute();
 }
