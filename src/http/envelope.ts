@@ -60,9 +60,14 @@ export function okJson(dataJson: string): string {
   return `{"success":true,"data":${dataJson}}`;
 }
 
-/** The success envelope, as text, around array items that are JSON already (joined by commas). */
-export function okJsonArray(itemsJson: string): string {
-  return `{"success":true,"data":[${itemsJson}]}`;
+const ARRAY_OPEN = Buffer.from('{"success":true,"data":[');
+const ARRAY_CLOSE = Buffer.from(']}');
+
+/** The success envelope around array items that are JSON already (joined by commas, UTF-8; null: none). */
+export function okJsonArrayBytes(items: Uint8Array | null): Buffer {
+  return items === null || items.length === 0
+    ? Buffer.concat([ARRAY_OPEN, ARRAY_CLOSE])
+    : Buffer.concat([ARRAY_OPEN, items, ARRAY_CLOSE]);
 }
 
 /**

@@ -202,12 +202,18 @@ export async function listProductJsonChunk(db: WorkspaceDb, q: ProductRowQuery):
     .executeTakeFirstOrThrow();
 }
 
-/** Like listProductJsonChunk, one JSON text per product: for pages, which also need to know the last id. */
-export async function listProductJsonRows(
+/** Whether a product of the selection follows `afterId` (the last of a page): one index probe. */
+export async function hasProductAfter(
   db: WorkspaceDb,
   q: ProductRowQuery,
-): Promise<{ id: number; dto: string }[]> {
-  return selectProductJson(db, q).execute();
+  afterId: number,
+): Promise<boolean> {
+  const row = await applyFilters(db, db.selectFrom('product as p').select('p.id'), {
+    ...q,
+    afterId,
+    limit: 1,
+  }).executeTakeFirst();
+  return row !== undefined;
 }
 
 function selectProductJson(db: WorkspaceDb, q: ProductRowQuery) {

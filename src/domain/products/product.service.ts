@@ -11,7 +11,7 @@ import {
   findProductRevision,
   insertProduct,
   listProductJsonChunk,
-  listProductJsonRows,
+  hasProductAfter,
   listProductRows,
   lockProductRevision,
   touchProducts,
@@ -160,23 +160,22 @@ export async function listProductsPage(
 }
 
 /**
- * One page of products as ProductDto JSON written by SQLite (items joined by commas), with
- * the cursor of the next page: the same answer as listProductsPage without turning every
- * field into a JavaScript value and back (a page of 100 is the hot path of delta syncs).
+ * One page of products as ProductDto JSON written by the database (items joined by commas, UTF-8,
+ * null for none), with the cursor of the next page: the same answer as listProductsPage without
+ * turning every field into a JavaScript value and back (a page of 100 is the hot path of delta
+ * syncs). The page is one BLOB; whether another page follows is one more index probe.
  */
 export async function listProductsPageJson(
   context: RequestContext,
   filter: ProductListFilter & { limit: number },
-): Promise<{ json: string; next?: string }> {
+): Promise<{ json: Uint8Array | null; next?: string }> {
   const ctx = useWorkspace(context, RIGHTS.read);
   checkLimit(filter.limit);
-  const rows = await listProductJsonRows(ctx.db, {
-    ...rowQuery(ctx, filter),
-    limit: filter.limit + 1,
-  });
-  const items = rows.slice(0, filter.limit);
-  const json = items.map((row) => row.dto).join(',');
-  return rows.length > filter.limit ? { json, next: encodeCursor(items[items.length - 1]!.id) } : { json };
+  const query = rowQuery(ctx, filter);
+  const page = await listProductJsonChunk(ctx.db, { ...query, limit: filter.limit });
+  if (page.count < filter.limit || page.lastId === null) return { json: page.json };
+  const more = await hasProductAfter(ctx.db, query, page.lastId);
+  return more ? { json: page.json, next: encodeCursor(page.lastId) } : { json: page.json };
 }
 
 /** Validates a filter (before anything is answered) and turns it into a row query. */

@@ -19,7 +19,7 @@ import {
   productEtag,
 } from '../conditional.js';
 import type { PimApp } from '../app.js';
-import { JSON_TYPE, ok, okEmpty, okJson, okJsonArray, streamArrayEnvelope } from '../envelope.js';
+import { JSON_TYPE, ok, okEmpty, okJson, okJsonArrayBytes, streamArrayEnvelope } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { Created, EmptyEnvelope, Envelope, PagedList, errorResponses } from '../response.schemas.js';
 import { IdParams } from '../../domain/common.schemas.js';
@@ -96,7 +96,7 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
       }
       const page = await listProductsPageJson(ctx, { ...request.query, limit: request.query.limit });
       setNextLink(request, reply, page.next);
-      return reply.type(JSON_TYPE).send(okJsonArray(page.json) as never);
+      return reply.type(JSON_TYPE).send(okJsonArrayBytes(page.json) as never);
     },
   );
 
