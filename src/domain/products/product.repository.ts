@@ -202,18 +202,41 @@ export async function listProductJsonChunk(db: WorkspaceDb, q: ProductRowQuery):
     .executeTakeFirstOrThrow();
 }
 
-/** Whether a product of the selection follows `afterId` (the last of a page): one index probe. */
-export async function hasProductAfter(
+/** A page of the product list as ProductDto JSON: the items joined by commas (UTF-8; null: none). */
+export interface ProductJsonPage {
+  json: Uint8Array | null;
+  lastId: number | null;
+  /** Whether more products of the selection follow the page. */
+  more: boolean;
+}
+
+/**
+ * One page (`limit` products) of a selection as JSON. SQLite: the chunk query (one BLOB, never
+ * decoded) and one index probe after its last id, both in process. PostgreSQL: the probe would be
+ * a second round trip (measured 375 -> 455 µs per page), so one query for limit + 1 rows as before.
+ */
+export async function listProductJsonPage(
   db: WorkspaceDb,
-  q: ProductRowQuery,
-  afterId: number,
-): Promise<boolean> {
-  const row = await applyFilters(db, db.selectFrom('product as p').select('p.id'), {
+  q: ProductRowQuery & { limit: number },
+): Promise<ProductJsonPage> {
+  if (dialectOf(db) === 'postgres') {
+    const rows = await selectProductJson(db, { ...q, limit: q.limit + 1 }).execute();
+    const items = rows.slice(0, q.limit);
+    return {
+      json: items.length === 0 ? null : Buffer.from(items.map((row) => row.dto).join(',')),
+      lastId: items.at(-1)?.id ?? null,
+      more: rows.length > q.limit,
+    };
+  }
+  const page = await listProductJsonChunk(db, q);
+  if (page.count < q.limit || page.lastId === null)
+    return { json: page.json, lastId: page.lastId, more: false };
+  const next = await applyFilters(db, db.selectFrom('product as p').select('p.id'), {
     ...q,
-    afterId,
+    afterId: page.lastId,
     limit: 1,
   }).executeTakeFirst();
-  return row !== undefined;
+  return { json: page.json, lastId: page.lastId, more: next !== undefined };
 }
 
 function selectProductJson(db: WorkspaceDb, q: ProductRowQuery) {

@@ -11,7 +11,7 @@ import {
   findProductRevision,
   insertProduct,
   listProductJsonChunk,
-  hasProductAfter,
+  listProductJsonPage,
   listProductRows,
   lockProductRevision,
   touchProducts,
@@ -163,7 +163,7 @@ export async function listProductsPage(
  * One page of products as ProductDto JSON written by the database (items joined by commas, UTF-8,
  * null for none), with the cursor of the next page: the same answer as listProductsPage without
  * turning every field into a JavaScript value and back (a page of 100 is the hot path of delta
- * syncs). The page is one BLOB; whether another page follows is one more index probe.
+ * syncs).
  */
 export async function listProductsPageJson(
   context: RequestContext,
@@ -171,11 +171,10 @@ export async function listProductsPageJson(
 ): Promise<{ json: Uint8Array | null; next?: string }> {
   const ctx = useWorkspace(context, RIGHTS.read);
   checkLimit(filter.limit);
-  const query = rowQuery(ctx, filter);
-  const page = await listProductJsonChunk(ctx.db, { ...query, limit: filter.limit });
-  if (page.count < filter.limit || page.lastId === null) return { json: page.json };
-  const more = await hasProductAfter(ctx.db, query, page.lastId);
-  return more ? { json: page.json, next: encodeCursor(page.lastId) } : { json: page.json };
+  const page = await listProductJsonPage(ctx.db, { ...rowQuery(ctx, filter), limit: filter.limit });
+  return page.more && page.lastId !== null
+    ? { json: page.json, next: encodeCursor(page.lastId) }
+    : { json: page.json };
 }
 
 /** Validates a filter (before anything is answered) and turns it into a row query. */
