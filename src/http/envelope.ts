@@ -60,14 +60,16 @@ export function okJson(dataJson: string): string {
   return `{"success":true,"data":${dataJson}}`;
 }
 
-const ARRAY_OPEN = Buffer.from('{"success":true,"data":[');
-const ARRAY_CLOSE = Buffer.from(']}');
+const ARRAY_OPEN = '{"success":true,"data":[';
+const ARRAY_CLOSE = ']}';
+const ARRAY_OPEN_BYTES = Buffer.from(ARRAY_OPEN);
+const ARRAY_CLOSE_BYTES = Buffer.from(ARRAY_CLOSE);
 
 /** The success envelope around array items that are JSON already (joined by commas, UTF-8; null: none). */
 export function okJsonArrayBytes(items: Uint8Array | null): Buffer {
-  return items === null || items.length === 0
-    ? Buffer.concat([ARRAY_OPEN, ARRAY_CLOSE])
-    : Buffer.concat([ARRAY_OPEN, items, ARRAY_CLOSE]);
+  return Buffer.concat(
+    items === null ? [ARRAY_OPEN_BYTES, ARRAY_CLOSE_BYTES] : [ARRAY_OPEN_BYTES, items, ARRAY_CLOSE_BYTES],
+  );
 }
 
 /**
@@ -77,7 +79,7 @@ export function okJsonArrayBytes(items: Uint8Array | null): Buffer {
 export async function* streamArrayEnvelope(
   chunks: AsyncIterable<string | Uint8Array>,
 ): AsyncGenerator<string | Uint8Array> {
-  yield '{"success":true,"data":[';
+  yield ARRAY_OPEN;
   let first = true;
   for await (const chunk of chunks) {
     if (chunk.length === 0) continue;
@@ -85,5 +87,5 @@ export async function* streamArrayEnvelope(
     yield chunk;
     first = false;
   }
-  yield ']}';
+  yield ARRAY_CLOSE;
 }

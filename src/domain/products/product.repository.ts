@@ -116,7 +116,7 @@ export async function findProductRevision(
  * writer at a time): a change conditional on the revision cannot race with another one.
  */
 export async function lockProductRevision(db: WorkspaceDb, id: number): Promise<number | undefined> {
-  const query = db.selectFrom('product').select('revision').where('id', '=', id);
+  const query = revisionQuery(db, id);
   const row = await (dialectOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   return row?.revision;
 }

@@ -315,7 +315,7 @@ export class SessionService implements UserSessions {
   forgetUser(userId: number | undefined): void {
     if (userId === undefined) return this.clearCache();
     this.cache.forgetUser(userId);
-    if (this.desktop.user?.id === userId) this.serially(() => this.recheckDesktop()).catch(() => undefined);
+    if (this.desktop.user?.id === userId) this.recheckDesktopSoon();
   }
 
   /**
@@ -344,12 +344,17 @@ export class SessionService implements UserSessions {
    */
   clearCache(): void {
     this.cache.forgetAll();
-    this.serially(() => this.recheckDesktop()).catch(() => undefined);
+    this.recheckDesktopSoon();
   }
 
   /** Team mode: the notifications are heard again; the cache starts empty, and trusted. */
   trustCacheAgain(): void {
     this.cache.clear();
+    this.recheckDesktopSoon();
+  }
+
+  /** Rechecks the desktop session in turn with the other session changes; its failure is the next check's. */
+  private recheckDesktopSoon(): void {
     this.serially(() => this.recheckDesktop()).catch(() => undefined);
   }
 

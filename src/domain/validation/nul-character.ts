@@ -17,7 +17,7 @@ export function nulCharacterPath(data: unknown): string | undefined {
 }
 
 function pathOfNul(data: unknown, path: string): string | undefined {
-  if (typeof data === 'string') return data.includes('\u0000') ? path : undefined;
+  if (typeof data === 'string') return hasNul(data) ? path : undefined;
   if (Array.isArray(data)) {
     for (let i = 0; i < data.length; i++) {
       const found = pathOfNul(data[i], `${path}/${i}`);
@@ -28,7 +28,7 @@ function pathOfNul(data: unknown, path: string): string | undefined {
   if (typeof data === 'object' && data !== null) {
     for (const [key, value] of Object.entries(data)) {
       const at = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      if (key.includes('\u0000')) return at;
+      if (hasNul(key)) return at;
       const found = pathOfNul(value, at);
       if (found !== undefined) return found;
     }
