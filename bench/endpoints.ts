@@ -33,6 +33,13 @@ export interface Endpoint {
   ratio: boolean;
   /** The status that counts as an answer (default any 2xx): 304 for conditional reads. */
   okStatus?: number;
+  /**
+   * The row's requests read one item together in this many requests (the REST reads of one
+   * product sheet): the report adds the CPU per item.
+   */
+  requestsPerItem?: { count: number; item: string };
+  /** A row whose CPU per item this row's CPU is also compared with, for information (no target). */
+  compareCpuWith?: string;
   /** Probes the endpoint once; returns the request generator, or why it cannot be measured. */
   prepare(ctx: Context): Promise<Prepared>;
 }
@@ -93,6 +100,37 @@ const features: Endpoint = {
           : `expected 10 features, got ${JSON.stringify(data)?.slice(0, 100)}`;
       },
     ),
+};
+
+/** What GET_PRODUCT's sheet holds, as REST reads it: every read of one product but its group, which ProductDto does not name. */
+const SHEET_READS = ['', '/texts/short', '/texts/long', '/features', '/variants'];
+
+/**
+ * The data of one MCP get_product read over REST, as an integrator's script reads it: the five
+ * GETs of one random product in turn (issue 9 compares the agent's one call with them).
+ */
+const restSheet: Endpoint = {
+  key: 'rest-product-sheet',
+  label: 'REST reads of one product sheet',
+  method: 'GET',
+  connections: 50,
+  ratio: true,
+  requestsPerItem: { count: SHEET_READS.length, item: 'sheet' },
+  async prepare(ctx) {
+    const id = randomId(ctx.manifest);
+    for (const suffix of SHEET_READS) {
+      const reply = await send(ctx.baseUrl, 'GET', { path: `/api/product/${id}${suffix}` }, ctx.token);
+      if (reply.status !== 200) return { unavailable: `/api/product/${id}${suffix}: ${describe(reply)}` };
+    }
+    let product = 0;
+    let turn = SHEET_READS.length;
+    return {
+      next: () => {
+        if (turn === SHEET_READS.length) [product, turn] = [randomId(ctx.manifest), 0];
+        return { path: `/api/product/${product}${SHEET_READS[turn++]!}` };
+      },
+    };
+  },
 };
 
 /** Cursors spread over the whole list, collected by walking it in pages of 1,000 (at most ~5 s). */
@@ -262,6 +300,7 @@ const mcpProductById: Endpoint = {
   ratio: true,
   // Issue 9: CPU per call at most twice REST's read of the same product.
   target: { maxCpuPerRow: { key: 'product-by-id', label: 'GET by id', factor: 2 } },
+  compareCpuWith: 'rest-product-sheet',
   prepare: (ctx) => probe(ctx, 'POST', () => mcpGetProduct(randomId(ctx.manifest)), checkSheet),
 };
 
@@ -298,6 +337,7 @@ const mcpProductByIdLegacy: Endpoint = {
   connections: 50,
   ratio: true,
   target: { maxCpuPerRow: { key: 'product-by-id', label: 'GET by id', factor: 2 } },
+  compareCpuWith: 'rest-product-sheet',
   prepare: (ctx) => probe(ctx, 'POST', () => mcpGetProductLegacy(randomId(ctx.manifest)), checkSheet),
 };
 
@@ -335,6 +375,7 @@ const productNotModified: Endpoint = {
 export const READ_ENDPOINTS: Endpoint[] = [
   productById,
   productNotModified,
+  restSheet,
   mcpProductById,
   mcpProductByIdLegacy,
   features,

@@ -1,7 +1,8 @@
 /**
  * The benchmark suite: `npm run bench [-- --quick] [--db postgres] [--duration=S] [--only=key,key] [--keep] [--profile]`.
- * --only: product-by-id, mcp-product-by-id, product-features, product-page, full-list, group-tree,
- * fairness, put-short-text, post-product, nightly-sync, bulk-load.
+ * --only: product-by-id, product-not-modified, rest-product-sheet, mcp-get-product,
+ * mcp-get-product-2025, product-features, product-page, full-list, group-tree, fairness,
+ * put-short-text, post-product, nightly-sync, bulk-load.
  * --db postgres: the same catalogue moved into a fresh PostgreSQL database (`pim db move`, timed).
  * --profile: runs pim with node --cpu-prof and prints where its CPU time went (best with --only).
  * Starts bare node:http and pim on a generated catalogue, loads both with autocannon,
@@ -218,6 +219,7 @@ const judgedAgainst: Baseline = {
   rps: baselineRps,
   cpuUs: baselineCpus.length ? baselineCpus.reduce((s, us) => s + us, 0) / baselineCpus.length : undefined,
   cpuOfRow: (key) => outcomes.find((o) => o.endpoint.key === key)?.outcome.load?.serverCpuUs,
+  endpointOfRow: (key) => outcomes.find((o) => o.endpoint.key === key)?.endpoint,
 };
 const rows = [
   ...outcomes

@@ -36,6 +36,31 @@ export interface Baseline {
   rps: number;
   cpuUs?: number;
   cpuOfRow?: (key: string) => number | undefined;
+  /** The endpoint measured as row `key`, for information that names it. */
+  endpointOfRow?: (key: string) => Endpoint | undefined;
+}
+
+/** CPU per item of a row that reads one item in several requests (Endpoint.requestsPerItem). */
+function cpuPerItem(endpoint: Endpoint, cpuUs: number | undefined): number | undefined {
+  return endpoint.requestsPerItem && cpuUs !== undefined ? cpuUs * endpoint.requestsPerItem.count : undefined;
+}
+
+/** The informative CPU notes: per item, and compared with another row's item (no verdict). */
+function cpuNotes(endpoint: Endpoint, cpuUs: number | undefined, baseline: Baseline): string[] {
+  const notes: string[] = [];
+  const own = cpuPerItem(endpoint, cpuUs);
+  if (own !== undefined) {
+    notes.push(
+      `CPU per ${endpoint.requestsPerItem!.item}: ${round(own, 0)} µs (${endpoint.requestsPerItem!.count} requests)`,
+    );
+  }
+  const key = endpoint.compareCpuWith;
+  const other = key ? baseline.endpointOfRow?.(key) : undefined;
+  const theirs = other && key ? cpuPerItem(other, baseline.cpuOfRow?.(key)) : undefined;
+  if (other && theirs !== undefined && cpuUs !== undefined) {
+    notes.push(`CPU ${round(cpuUs / theirs, 2)}× that of the ${other.label} (${round(theirs, 0)} µs)`);
+  }
+  return notes;
 }
 
 export function endpointRow(endpoint: Endpoint, outcome: Outcome, baseline: Baseline): Row {
@@ -55,7 +80,13 @@ export function endpointRow(endpoint: Endpoint, outcome: Outcome, baseline: Base
           { ratio, p50: load.p50, p99: load.p99, cpuUs: load.serverCpuUs },
           { bareUs: baseline.cpuUs, ofRow: baseline.cpuOfRow },
         );
-  const notes = [outcome.note, outcome.reason, errors, busyNote(load)].filter(Boolean);
+  const notes = [
+    outcome.note,
+    outcome.reason,
+    errors,
+    busyNote(load),
+    ...cpuNotes(endpoint, load.serverCpuUs, baseline),
+  ].filter(Boolean);
   if (!endpoint.ratio)
     notes.push(
       `${endpoint.connections} connections; ${round(1000 / load.rps, 1)} ms of server time per request`,
