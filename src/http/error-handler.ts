@@ -159,18 +159,45 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
  */
 export function installNotFoundHandler(app: FastifyInstance): void {
   const router = FindMyWay();
+  /** The methods of each path that names no parameter, e.g. GET of /api/product/deleted. */
+  const staticMethods = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'OPTIONS' || method === 'HEAD') continue;
       if (!router.find(method as (typeof METHODS)[number], route.url))
-        router.on(method as 'GET', route.url, () => {});
+        router.on(method as 'GET', route.url, () => {}, { pattern: route.url });
+      if (route.url.includes(':')) continue;
+      const methods = staticMethods.get(route.url) ?? new Set<string>();
+      staticMethods.set(route.url, methods.add(method));
     }
   });
+  /**
+   * The parametric routes ("PUT /api/product/:id") that also match a static path lacking their
+   * method (/api/product/deleted has only GET): on that path they answer 405, as for any method
+   * a path lacks, not 400 for a product id that is not a number. Known once all routes are.
+   */
+  let shadowing: Set<string> | undefined;
+  const shadowingRoutes = (): Set<string> => {
+    const routes = new Set<string>();
+    for (const [path, methods] of staticMethods) {
+      for (const method of METHODS) {
+        if (methods.has(method)) continue;
+        const pattern = (router.find(method, path)?.store as { pattern?: string } | undefined)?.pattern;
+        if (pattern !== undefined) routes.add(`${method} ${pattern}`);
+      }
+    }
+    return routes;
+  };
+  /** The methods a path allows: a static path's own, else every route matching it. */
+  const allowedMethods = (path: string): string[] => {
+    const own = staticMethods.get(path);
+    return own ? METHODS.filter((m) => own.has(m)) : METHODS.filter((m) => router.find(m, path) !== null);
+  };
   const answer = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     // A trailing slash names no endpoint (it would match a route with an empty parameter).
     const trailing = path.length > 1 && path.endsWith('/');
-    const allowed = trailing ? [] : METHODS.filter((m) => router.find(m, path) !== null);
+    const allowed = trailing ? [] : allowedMethods(path);
     if (allowed.length > 0) {
       const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
       return reply
@@ -198,7 +225,12 @@ export function installNotFoundHandler(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     // `/api/product/` matches `/api/product/:id` with an empty id: no such endpoint either.
     const emptyParam = Object.values((request.params ?? {}) as Record<string, unknown>).includes('');
-    if (request.is404 || emptyParam) answer(request, reply);
+    const pattern = request.routeOptions.url;
+    const shadowed =
+      pattern?.includes(':') === true &&
+      (shadowing ??= shadowingRoutes()).has(`${request.method} ${pattern}`) &&
+      staticMethods.has(request.url.split('?')[0]!);
+    if (request.is404 || emptyParam || shadowed) answer(request, reply);
     else done();
   });
   app.setNotFoundHandler(answer);

@@ -62,6 +62,11 @@ describe('cross-cutting HTTP behaviour', () => {
     ['GET', '/api/auth/login', ['POST']],
     ['GET', '/api/workspace/open', ['POST']],
     ['PUT', '/api/auth/logout', ['POST']],
+    // Static paths that a parametric route of another method also matches (PUT /api/product/{id}).
+    ['PUT', '/api/product/deleted', ['GET']],
+    ['DELETE', '/api/product/deleted?since=2026-01-01', ['GET']],
+    ['PUT', '/api/group/tree', ['GET']],
+    ['DELETE', '/api/group/tree', ['GET']],
   ])('answers 405 with Allow for %s %s', async (method, path, allowed) => {
     const res = await server.request(method, path, { token });
     expectErrorEnvelope(res, 405);
