@@ -258,6 +258,29 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
     expect(existsSync(join(dir, 'database.json'))).toBe(false);
   });
 
+  it('removes the shared schema it created when a workspace cannot be copied', async () => {
+    expectSuccess(await pim(dir, 'workspace', 'create', 'Mine'));
+    // A server that refuses part of what is sent, after the shared schema exists: an event
+    // trigger fails the creation of a workspace's texts table.
+    await query(`CREATE FUNCTION refuse_texts() RETURNS event_trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM pg_event_trigger_ddl_commands() WHERE object_identity LIKE '%.product_text')
+        THEN RAISE EXCEPTION 'texts refused here'; END IF;
+      END $$`);
+    await query(
+      "CREATE EVENT TRIGGER refuse_texts ON ddl_command_end WHEN TAG IN ('CREATE TABLE') EXECUTE FUNCTION refuse_texts()",
+    );
+
+    const move = await pim(dir, 'db', 'move', '--to', database.url);
+    expectOneLineError(move, /moving workspace 'Mine' failed: .*texts refused here.*stays on SQLite/);
+    expect(existsSync(join(dir, 'database.json'))).toBe(false);
+    expect(await query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'pim%'")).toEqual([]);
+
+    await query('DROP EVENT TRIGGER refuse_texts');
+    expectSuccess(await pim(dir, 'db', 'move', '--to', database.url));
+    expect((await pim(dir, 'workspace', 'list')).stdout).toMatch(/^1\tMine\t/);
+  }, 120_000);
+
   it('undoes the copy when the target does not hold what was sent, naming the table', async () => {
     await singleMachineInstallation();
     // A target that changes what it is given: a trigger (as a misconfigured server might have)

@@ -12,7 +12,13 @@ import {
 } from '../database-config.js';
 import { isConnectionFailure } from '../connection-errors.js';
 import { dropSchema } from '../postgres.js';
-import { assertEmptyTarget, moveSystemTables, TargetNotEmptyError } from './move-system.js';
+import {
+  assertEmptyTarget,
+  dropCreatedSharedSchema,
+  moveSystemTables,
+  sharedSchemaExists,
+  TargetNotEmptyError,
+} from './move-system.js';
 import { moveWorkspace } from './move-workspace.js';
 import { openSourceCatalogue } from './source-catalogue.js';
 import type { MovedTable } from './verified-copy.js';
@@ -65,7 +71,8 @@ function failed(what: string, url: string, error: unknown): Error {
  * and only then switches the data folder to it. Each workspace goes into a new schema in one
  * transaction of its own; the users and the registry follow in a last transaction, so that
  * the target shows nothing to other instances until everything is there. Any failure drops
- * the schemas created so far and leaves the data folder on SQLite. The SQLite files are never
+ * the schemas created so far (the shared one too, when the move created it) and leaves the
+ * data folder on SQLite. The SQLite files are never
  * changed beyond bringing their schema up to date: they stay as the backup.
  */
 export async function moveCatalogue(
@@ -83,6 +90,8 @@ export async function moveCatalogue(
   });
   let report: MoveReport;
   try {
+    // A failed move removes what it created: the shared schema too, when it was not there before.
+    const sharedExisted = await sharedSchemaExists(url);
     // Reaches the target and creates its shared schema (migrations); an unreachable server
     // ends the move here in one line that names the database without its password.
     const stores = await openStores(dataDir, { kind: 'postgres', url });
@@ -118,6 +127,7 @@ export async function moveCatalogue(
       };
     } catch (error) {
       for (const schema of created.values()) await dropSchema(admin, schema).catch(() => undefined);
+      if (!sharedExisted) await dropCreatedSharedSchema(stores.postgres!.pool).catch(() => undefined);
       throw error;
     } finally {
       await stores.close();

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type pg from 'pg';
 import { SHARED_SCHEMA } from '../../app/system-store.js';
 import { redactDatabaseUrl } from '../database-config.js';
+import { openPostgres, schemaExists } from '../postgres.js';
 import { SYSTEM_TABLES } from './source-catalogue.js';
 import { planTables, postgresTables, quoteName, sqliteTables } from './table-plan.js';
 import { copyAndVerify, type MovedTable } from './verified-copy.js';
@@ -24,6 +25,32 @@ export async function assertEmptyTarget(client: pg.ClientBase, url: string): Pro
         'pim db move copies only into a database without pim data; nothing was changed',
     );
   }
+}
+
+/** Whether the target already has pim's shared schema; an unreachable server counts as yes (never dropped). */
+export async function sharedSchemaExists(url: string): Promise<boolean> {
+  const handle = openPostgres<unknown>(url, 'public', { max: 1 });
+  try {
+    return await schemaExists(handle.db, SHARED_SCHEMA);
+  } catch {
+    return true;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Drops the shared schema a failed move created, unless it holds a user or workspace by now (an
+ * instance that started on the target meanwhile keeps its set-up): nothing of the attempt stays.
+ */
+export async function dropCreatedSharedSchema(pool: pg.Pool): Promise<void> {
+  await inPoolTransaction(pool, async (client) => {
+    await client.query(`LOCK TABLE ${COPIED.map(quoteName).join(', ')} IN EXCLUSIVE MODE`);
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM "user") + (SELECT count(*) FROM workspace) AS n',
+    );
+    if (Number(rows[0]!.n) === 0) await client.query(`DROP SCHEMA ${SHARED_SCHEMA} CASCADE`);
+  });
 }
 
 /**
