@@ -28,12 +28,14 @@ const RESPONSE_HEADERS: Record<number, Record<string, unknown>> = {
   503: { 'Retry-After': HEADERS['Retry-After'] },
 };
 
-/** A created resource's answer: the envelope with a Location header. */
-export function Created<T extends TSchema>(data: T) {
+/** A created resource's answer: the envelope with a Location header (and an ETag, for a product). */
+export function Created<T extends TSchema>(data: T, options: { etag?: boolean } = {}) {
   return Type.Object(Envelope(data).properties, {
     additionalProperties: false,
-    description: `Created: ${data.title ?? 'the resource'} in data, its path in Location`,
-    headers: { Location: HEADERS.Location },
+    description:
+      `Created: ${data.title ?? 'the resource'} in data, its path in Location` +
+      (options.etag ? ', its ETag (as GET would answer it in the language of name)' : ''),
+    headers: { Location: HEADERS.Location, ...(options.etag ? { ETag: HEADERS.ETag } : {}) },
   });
 }
 

@@ -423,6 +423,28 @@ describe('If-Match on PUT and DELETE of a product', () => {
     expect(await etagOf(p)).toBe(etag);
   });
 
+  it('answers a created product and variant with the ETag GET gives them, usable at once as If-Match', async () => {
+    const created = await call<Product>('POST', '/api/product', {
+      supplierPid: pid(),
+      name: 'Kiste',
+      language: 'eng',
+    });
+    expect(created.status, created.text).toBe(201);
+    const p = `/api/product/${created.body.data!.id}`;
+    const etag = created.headers.get('etag');
+    // The representation answered: the name in the language it was given in.
+    expect(etag).toBe(await etagOf(`${p}?lang=eng`));
+    const variant = await call<Product>('POST', `${p}/variants`, { supplierPid: pid(), name: 'klein' });
+    expect(variant.status, variant.text).toBe(201);
+    const v = `/api/product/${variant.body.data!.id}`;
+    expect(variant.headers.get('etag')).toBe(await etagOf(v));
+    // Creating the variant changed its main product: the 201's tag of it is stale now.
+    expect((await call('PUT', p, { ean: '1' }, { 'if-match': etag! })).status).toBe(412);
+    expect((await call('PUT', v, { ean: '1' }, { 'if-match': variant.headers.get('etag')! })).status).toBe(
+      200,
+    );
+  });
+
   it('lets exactly one of two editors with the same ETag win', async () => {
     for (let round = 0; round < 5; round++) {
       const product = await create();
@@ -518,5 +540,11 @@ describe('the API description', () => {
     expect(Object.keys(doc.paths['/api/product/{id}']!.put!.responses['200']!.headers ?? {})).toEqual([
       'ETag',
     ]);
+    for (const path of ['/api/product', '/api/product/{id}/variants']) {
+      expect(Object.keys(doc.paths[path]!.post!.responses['201']!.headers ?? {}), path).toEqual([
+        'Location',
+        'ETag',
+      ]);
+    }
   });
 });

@@ -255,6 +255,14 @@ function insertUnique(db: WorkspaceDb, values: ProductValues, at: string): Promi
  * product, 400 when it is itself a variant). `name` becomes the short text in `language`.
  */
 export async function createProduct(context: RequestContext, input: CreateProductInput): Promise<ProductDto> {
+  return (await createVersionedProduct(context, input)).product;
+}
+
+/** createProduct with the new product's version (its first revision, for the 201's ETag). */
+export async function createVersionedProduct(
+  context: RequestContext,
+  input: CreateProductInput,
+): Promise<VersionedProduct> {
   const ctx = useWorkspace(context, RIGHTS.edit);
   const language = checkProductInput(input, true);
   const lang = nameLanguage(ctx, language);
@@ -283,7 +291,8 @@ export async function createProduct(context: RequestContext, input: CreateProduc
     // Not read back (a query per create): a new product is what was written, with no variants
     // and, as its only short text, the name in `lang`.
     const name = input.name ?? '';
-    return toDto({ id, ...values, created_at: at, updated_at: at, revision: 1, variant_count: 0, name });
+    const row = { id, ...values, created_at: at, updated_at: at, revision: 1, variant_count: 0, name };
+    return versioned(ctx, row, lang);
   });
 }
 
@@ -293,13 +302,22 @@ export async function createVariant(
   masterId: number,
   input: Omit<CreateProductInput, 'masterProductId'>,
 ): Promise<ProductDto> {
+  return (await createVersionedVariant(context, masterId, input)).product;
+}
+
+/** createVariant with the new variant's version (for the 201's ETag). */
+export async function createVersionedVariant(
+  context: RequestContext,
+  masterId: number,
+  input: Omit<CreateProductInput, 'masterProductId'>,
+): Promise<VersionedProduct> {
   const ctx = useWorkspace(context, RIGHTS.edit);
   if ('masterProductId' in input) {
     throw new ValidationError(
       'masterProductId is not accepted here: the variant belongs to the product in the path',
     );
   }
-  return createProduct(ctx, { ...input, masterProductId: masterId });
+  return createVersionedProduct(ctx, { ...input, masterProductId: masterId });
 }
 
 /** Partial update: only the fields present change; `name` writes the short text in `language`. */

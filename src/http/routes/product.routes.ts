@@ -2,14 +2,15 @@ import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  createProduct,
-  createVariant,
+  createVersionedProduct,
+  createVersionedVariant,
   deleteProduct,
   getProductVersion,
   listProductsPageJson,
   listVariants,
   streamProductsJson,
   updateVersionedProduct,
+  type VersionedProduct,
 } from '../../domain/products/product.service.js';
 import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
 import {
@@ -69,6 +70,15 @@ export function setNextLink(request: FastifyRequest, reply: FastifyReply, next: 
   const params = new URLSearchParams(query);
   params.set('after', next);
   reply.header('Link', `<${path}?${params.toString()}>; rel="next"`);
+}
+
+/** 201 for a new product or variant: where it is, and the ETag a later If-Match can name. */
+function sendCreated(reply: FastifyReply, { product, version }: VersionedProduct) {
+  return reply
+    .code(201)
+    .header('Location', `/api/product/${product.id}`)
+    .header('ETag', productEtag(version))
+    .send(ok(product));
 }
 
 export function productRoutes(app: PimApp, deps: HttpDeps): void {
@@ -137,12 +147,15 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
           NAME_NOTE,
         querystring: Type.Object({}, { additionalProperties: false }),
         body: CreateProductRequest,
-        response: { 201: Created(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
+        response: {
+          201: Created(ProductDto, { etag: true }),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500),
+        },
       },
     },
     async (request, reply) => {
-      const product = await createProduct(requestContext(request, deps), request.body);
-      return reply.code(201).header('Location', `/api/product/${product.id}`).send(ok(product));
+      const created = await createVersionedProduct(requestContext(request, deps), request.body);
+      return sendCreated(reply, created);
     },
   );
 
@@ -269,12 +282,19 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
         params: IdParams,
         querystring: Type.Object({}, { additionalProperties: false }),
         body: CreateVariantRequest,
-        response: { 201: Created(ProductDto), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500) },
+        response: {
+          201: Created(ProductDto, { etag: true }),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500),
+        },
       },
     },
     async (request, reply) => {
-      const variant = await createVariant(requestContext(request, deps), request.params.id, request.body);
-      return reply.code(201).header('Location', `/api/product/${variant.id}`).send(ok(variant));
+      const created = await createVersionedVariant(
+        requestContext(request, deps),
+        request.params.id,
+        request.body,
+      );
+      return sendCreated(reply, created);
     },
   );
 }
