@@ -1,6 +1,7 @@
 import { markRunning } from '../../app/running-processes.js';
 import { Application, type StartReport } from '../../app/application.js';
 import { endpointUrl } from '../../app/listening-server.js';
+import { isConnectionFailure } from '../../db/connection-errors.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
 
@@ -73,6 +74,62 @@ function stopSignal(out: (line: string) => void): Promise<void> {
   });
 }
 
+/** Pause between attempts to reach the shared database at start (each attempt also waits up to its connect timeout). */
+const START_RETRY_MS = 2_000;
+
+/**
+ * Opens the application; while the shared database (team mode) cannot be reached, says so once
+ * and tries again, as a desktop program waits for its server rather than failing: a laptop off
+ * the office network, a database restarting. Undefined when a signal stops the wait. Any other
+ * failure (a database that answers but cannot be used, a broken data folder) ends the start.
+ */
+async function openWhenReachable(
+  open: () => Promise<Application>,
+  stopped: Promise<void>,
+  out: (line: string) => void,
+): Promise<Application | undefined> {
+  let said = false;
+  let signalled = false;
+  void stopped.then(() => (signalled = true));
+  for (;;) {
+    try {
+      const app = await open();
+      if (said) out('pim: the shared database answers; starting');
+      if (!signalled) return app;
+      await app.stop();
+      return undefined;
+    } catch (error) {
+      if (!isConnectionFailure(error)) throw error;
+      if (!said) {
+        const message = error instanceof Error ? error.message : String(error);
+        process.stderr.write(
+          `pim: ${message}; trying again every ${START_RETRY_MS / 1000} s (Ctrl+C stops)\n`,
+        );
+        said = true;
+      }
+    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([stopped, new Promise((resolve) => (timer = setTimeout(resolve, START_RETRY_MS)))]);
+    clearTimeout(timer);
+    if (signalled) return undefined;
+  }
+}
+
+/** Starts the opened application and runs it until a signal. */
+async function run(app: Application, dataDir: string, stopped: Promise<void>, out: (line: string) => void) {
+  // `pim db move` refuses while this runs (running-processes.ts).
+  const release = markRunning(dataDir, 'start');
+  try {
+    const report = await app.start();
+    banner(report, dataDir, out);
+    if (report.exposureWarning) process.stderr.write(`pim: ${report.exposureWarning}\n`);
+    await stopped;
+  } finally {
+    await app.stop();
+    release();
+  }
+}
+
 export async function startCommand({ dataDir, positionals, values, out }: CommandInput): Promise<void> {
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   const restOverride = { port: parsePort(values.port), host: values.host as string | undefined };
@@ -81,25 +138,17 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
   const keepAlive = setInterval(() => {}, 1 << 30);
   const stopped = stopSignal(out);
   try {
-    const app = await Application.open({
-      dataDir,
-      restOverride,
-      uiOverride,
-      noUi: values['no-ui'] === true,
-      logger: { level: process.env.PIM_LOG_LEVEL ?? 'info' },
-      adminPassword: process.env.PIM_ADMIN_PASSWORD,
-    });
-    // `pim db move` refuses while this runs (running-processes.ts).
-    const release = markRunning(dataDir, 'start');
-    try {
-      const report = await app.start();
-      banner(report, dataDir, out);
-      if (report.exposureWarning) process.stderr.write(`pim: ${report.exposureWarning}\n`);
-      await stopped;
-    } finally {
-      await app.stop();
-      release();
-    }
+    const open = () =>
+      Application.open({
+        dataDir,
+        restOverride,
+        uiOverride,
+        noUi: values['no-ui'] === true,
+        logger: { level: process.env.PIM_LOG_LEVEL ?? 'info' },
+        adminPassword: process.env.PIM_ADMIN_PASSWORD,
+      });
+    const app = await openWhenReachable(open, stopped, out);
+    if (app) await run(app, dataDir, stopped, out);
   } finally {
     clearInterval(keepAlive);
   }
