@@ -103,10 +103,12 @@ describe('GET /api/product/deleted', () => {
     const malformed = await call('GET', '/api/product/deleted?since=yesterday');
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toMatch(/^since 'yesterday' is not an ISO 8601 date/);
-    // Other methods reach /api/product/{id}, where "deleted" is not an id.
+    // The path has GET only, although PUT /api/product/{id} matches it too.
     const put = await call('PUT', '/api/product/deleted', {});
-    expect(put.status).toBe(400);
-    expect(put.body.error).toBe('Path parameter id must be an integer');
+    expect(put.status).toBe(405);
+    expect(put.body.error).toBe(
+      'Method PUT is not allowed on /api/product/deleted; allowed: GET, HEAD, OPTIONS',
+    );
   });
 
   it('lets a client mirror the catalogue with updatedSince and deleted, whatever happened between syncs', async () => {
