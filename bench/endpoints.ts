@@ -102,7 +102,10 @@ const features: Endpoint = {
     ),
 };
 
-/** What GET_PRODUCT's sheet holds, as REST reads it: every read of one product but its group, which ProductDto does not name. */
+/**
+ * What MCP get_product's sheet holds, as REST reads it: every read of one product but its group,
+ * which ProductDto does not name.
+ */
 const SHEET_READS = ['', '/texts/short', '/texts/long', '/features', '/variants'];
 
 /**

@@ -46,10 +46,11 @@ export function openSqlite<DB>(
 }
 
 /**
- * Brings a database's schema up to date: the migrations not yet recorded in kysely_migration. Several processes may open a new data folder at the same
- * moment (`pim start` and a CLI command): the whole run holds SQLite's write lock from its start
- * (BEGIN IMMEDIATE), so the second process waits, then finds the migrations applied. Kysely's own
- * per-migration transactions would read the migration table before taking the lock.
+ * Brings a database's schema up to date: the migrations not yet recorded in kysely_migration.
+ * Several processes may open a new data folder at the same moment (`pim start` and a CLI
+ * command): the whole run holds SQLite's write lock from its start (BEGIN IMMEDIATE), so the
+ * second process waits, then finds the migrations applied. Kysely's own per-migration
+ * transactions would read the migration table before taking the lock.
  */
 export async function migrate<DB>(
   handle: { db: Kysely<DB>; raw: Database.Database },

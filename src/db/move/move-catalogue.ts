@@ -72,8 +72,8 @@ function failed(what: string, url: string, error: unknown): Error {
  * transaction of its own; the users and the registry follow in a last transaction, so that
  * the target shows nothing to other instances until everything is there. Any failure drops
  * the schemas created so far (the shared one too, when the move created it) and leaves the
- * data folder on SQLite. The SQLite files are never
- * changed beyond bringing their schema up to date: they stay as the backup.
+ * data folder on SQLite. The SQLite files are never changed beyond bringing their schema up to
+ * date: they stay as the backup.
  */
 export async function moveCatalogue(
   dataDir: string,

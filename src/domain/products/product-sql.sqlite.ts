@@ -28,7 +28,7 @@ export const productSqlSqlite: ProductSql = {
   joinedJson() {
     // As a BLOB the text is never decoded into a JavaScript string and encoded again. In the order
     // of the selection, which is ordered by id: an aggregate's own ORDER BY costs an ephemeral
-    // table per call and with it heap churn (see jsonArrayOf in product-sheet.repository.ts).
+    // table per call and with it heap churn (see db/sqlite-json-text.ts).
     return sql<Buffer | null>`CAST(group_concat(c.dto, ',') AS BLOB)`;
   },
   likeIgnoringCase(column, pattern) {

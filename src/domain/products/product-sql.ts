@@ -14,7 +14,10 @@ export interface ProductSql {
   name(lang: string, alias: string): RawBuilder<string>;
   /** The ProductDto of the product aliased `p` as JSON text (the fields, order and rules of toDto). */
   json(lang: string): RawBuilder<string>;
-  /** The `dto` texts of a selection ordered by id (aliased `c`, columns id and dto) joined by commas in that order, as UTF-8. */
+  /**
+   * The `dto` texts of a selection ordered by id (aliased `c`, columns id and dto), joined by
+   * commas in that order, as UTF-8.
+   */
   joinedJson(): RawBuilder<Buffer | null>;
   /** `column` LIKE `pattern` (escaped with backslash), ignoring the case of ASCII letters. */
   likeIgnoringCase(column: RawBuilder<unknown>, pattern: string): RawBuilder<boolean>;
