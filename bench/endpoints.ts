@@ -38,7 +38,7 @@ export interface Endpoint {
    * product sheet): the report adds the CPU per item.
    */
   requestsPerItem?: { count: number; item: string };
-  /** A row whose CPU per item this row's CPU is also compared with, for information (no target). */
+  /** A row whose CPU per item (per request if it has no items) this row's CPU is compared with, for information. */
   compareCpuWith?: string;
   /** Probes the endpoint once; returns the request generator, or why it cannot be measured. */
   prepare(ctx: Context): Promise<Prepared>;
@@ -262,15 +262,15 @@ const postProduct: Endpoint = {
   },
 };
 
-/** A tools/call of get_product as an SDK client sends it in protocol revision 2026-07-28 (one POST, JSON answer). */
-function mcpGetProduct(id: number): RequestSpec {
+/** A tools/call as an SDK client sends it in protocol revision 2026-07-28 (one POST, JSON answer). */
+function mcpCall(name: string, args: Record<string, unknown>): RequestSpec {
   const body = {
     jsonrpc: '2.0',
     id: 1,
     method: 'tools/call',
     params: {
-      name: 'get_product',
-      arguments: { id },
+      name,
+      arguments: args,
       _meta: {
         'io.modelcontextprotocol/protocolVersion': '2026-07-28',
         'io.modelcontextprotocol/clientInfo': { name: 'pim-bench', version: '1' },
@@ -284,11 +284,13 @@ function mcpGetProduct(id: number): RequestSpec {
     headers: {
       accept: 'application/json, text/event-stream',
       'mcp-method': 'tools/call',
-      'mcp-name': 'get_product',
+      'mcp-name': name,
       'mcp-protocol-version': '2026-07-28',
     },
   };
 }
+
+const mcpGetProduct = (id: number) => mcpCall('get_product', { id });
 
 /**
  * The agent's read of one product: the whole sheet (product, texts, features, group, variants)
@@ -345,6 +347,34 @@ const mcpProductByIdLegacy: Endpoint = {
 };
 
 /**
+ * What any MCP tool call costs before its own work: list_workspaces reads one small table of the
+ * system database and answers about 1 kB, as GET by id does. Information for the get_product
+ * target (docs/agent-interface.md): the transport's share of a call, measured in the same run.
+ */
+const mcpTransport: Endpoint = {
+  key: 'mcp-transport',
+  label: 'MCP list_workspaces (HTTP): the transport alone',
+  method: 'POST',
+  connections: 50,
+  ratio: true,
+  compareCpuWith: 'product-by-id',
+  prepare: (ctx) =>
+    probe(
+      ctx,
+      'POST',
+      () => mcpCall('list_workspaces', {}),
+      (reply) => {
+        const result = (
+          reply.body as { result?: { isError?: boolean; structuredContent?: { workspaces?: unknown } } }
+        ).result;
+        return Array.isArray(result?.structuredContent?.workspaces) && !result.isError
+          ? undefined
+          : `unexpected answer: ${JSON.stringify(reply.body).slice(0, 200)}`;
+      },
+    ),
+};
+
+/**
  * GET by id with the ETag the client already holds (issue 12): 304 with no body. The ETags of
  * 1,000 random products are read first; each request names one of them.
  */
@@ -381,6 +411,7 @@ export const READ_ENDPOINTS: Endpoint[] = [
   restSheet,
   mcpProductById,
   mcpProductByIdLegacy,
+  mcpTransport,
   features,
   pageOf100,
 ];

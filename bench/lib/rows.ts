@@ -56,7 +56,9 @@ function cpuNotes(endpoint: Endpoint, cpuUs: number | undefined, baseline: Basel
   }
   const key = endpoint.compareCpuWith;
   const other = key ? baseline.endpointOfRow?.(key) : undefined;
-  const theirs = other && key ? cpuPerItem(other, baseline.cpuOfRow?.(key)) : undefined;
+  // Per item when the other row reads one in several requests, else per request.
+  const theirCpu = key ? baseline.cpuOfRow?.(key) : undefined;
+  const theirs = other ? (cpuPerItem(other, theirCpu) ?? theirCpu) : undefined;
   if (other && theirs !== undefined && cpuUs !== undefined) {
     notes.push(`CPU ${round(cpuUs / theirs, 2)}× that of the ${other.label} (${round(theirs, 0)} µs)`);
   }
