@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { TextKind } from '../../db/workspace.schema.js';
 import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repository.js';
 
 /**
@@ -19,6 +20,11 @@ export const featuresJsonPostgres = list(sql`SELECT json_agg(json_build_object(
       ) ORDER BY pf.position, pf.feature_id)
       FROM product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id WHERE pf.product_id = p.id`);
 
+/** The TextEntryDto list of one kind of the product aliased `p` as json (PostgreSQL), as textsJsonSqlite. */
+export const textsJsonPostgres = (kind: TextKind) =>
+  list(sql`SELECT json_agg(json_build_object('lang', t.lang, 'value', t.value) ORDER BY t.lang)
+    FROM product_text t WHERE t.product_id = p.id AND t.kind = ${sql.lit(kind)}`);
+
 export function sheetSqlPostgres(
   db: WorkspaceDb,
   lang: string,
@@ -26,13 +32,10 @@ export function sheetSqlPostgres(
   fallbackLang: string,
   id: number,
 ) {
-  const texts = (kind: string) =>
-    list(sql`SELECT json_agg(json_build_object('lang', t.lang, 'value', t.value) ORDER BY t.lang)
-      FROM product_text t WHERE t.product_id = p.id AND t.kind = ${sql.lit(kind)}`);
   return sql<{ sheet: string }>`SELECT json_build_object(
     'product', (${productJsonSql(db, lang)})::json,
-    'shortTexts', ${texts('DESCRIPTIONSHORT')},
-    'longTexts', ${texts('DESCRIPTIONLONG')},
+    'shortTexts', ${textsJsonPostgres('DESCRIPTIONSHORT')},
+    'longTexts', ${textsJsonPostgres('DESCRIPTIONLONG')},
     'features', ${featuresJsonPostgres},
     'group', (SELECT json_build_object('id', g.id, 'groupId', g.bmecat_id, 'name', COALESCE((
         SELECT gn.name FROM product_group_name gn WHERE gn.group_id = g.id

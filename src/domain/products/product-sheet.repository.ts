@@ -3,13 +3,21 @@ import { sql, type RawBuilder } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
 import { readerStatement } from '../../db/reader-statement.js';
 import { jsonArray, jsonObject, jsonValue } from '../../db/sqlite-json-text.js';
-import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
+import type { TextKind, WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repository.js';
 import { sheetSqlPostgres } from './product-sheet.postgres.js';
 
 /** TextEntryDto[] of rows (lang, value). */
 const langValues = (rows: RawBuilder<unknown>) =>
   jsonArray('lv', sql`json_object('lang', lv.lang, 'value', lv.value)`, rows);
+
+/**
+ * The TextEntryDto list of one kind of the product aliased `p` as JSON text (SQLite), ordered by
+ * language: the sheet's part and GET /api/product/{id}/texts/{kind} (texts/text-json.repository.ts).
+ */
+export const textsJsonSqlite = (kind: TextKind) =>
+  langValues(sql`SELECT t.lang, t.value FROM product_text t
+    WHERE t.product_id = p.id AND t.kind = ${sql.lit(kind)} ORDER BY t.lang`);
 
 /**
  * The FeatureDto list of the product aliased `p` as JSON text (SQLite), in REST's order: the
@@ -44,13 +52,10 @@ export const featuresJsonSqlite = jsonArray(
  * statement instead of a dozen: the sheet is what an agent reads most.
  */
 function sheetSql(db: WorkspaceDb, lang: string, groupLang: string, fallbackLang: string, id: number) {
-  const texts = (kind: string) =>
-    langValues(sql`SELECT t.lang, t.value FROM product_text t
-      WHERE t.product_id = p.id AND t.kind = ${sql.lit(kind)} ORDER BY t.lang`);
   const sheet = jsonObject([
     ['product', productJsonSql(db, lang)],
-    ['shortTexts', texts('DESCRIPTIONSHORT')],
-    ['longTexts', texts('DESCRIPTIONLONG')],
+    ['shortTexts', textsJsonSqlite('DESCRIPTIONSHORT')],
+    ['longTexts', textsJsonSqlite('DESCRIPTIONLONG')],
     ['features', featuresJsonSqlite],
     [
       'group',

@@ -3,7 +3,7 @@ import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { touchProducts } from '../products/product.repository.js';
-import { requireProduct } from '../products/product.service.js';
+import { productNotFound, requireProduct } from '../products/product.service.js';
 import {
   deleteText as deleteTextRow,
   findText,
@@ -12,6 +12,7 @@ import {
   type TextEntry,
 } from './text.repository.js';
 import { checkTextValue } from './text.rules.js';
+import { findTextsJson } from './text-json.repository.js';
 
 export type { TextEntry } from './text.repository.js';
 
@@ -34,6 +35,21 @@ export async function getTexts(
   const db = ctx.db;
   await requireProduct(db, productId);
   return listTexts(db, productId, kind);
+}
+
+/**
+ * getTexts as the JSON text the database writes (GET /api/product/{id}/texts/{kind} sends it as
+ * it is): one statement, which also tells an unknown product (404).
+ */
+export async function listTextsJson(
+  context: RequestContext,
+  productId: number,
+  kind: TextKind,
+): Promise<string> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  const json = await findTextsJson[kind](ctx.db, productId, ctx.trx ? undefined : ctx.workspace.reader);
+  if (json === undefined) throw productNotFound(productId);
+  return json;
 }
 
 export async function getText(

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { TextKind } from '../../db/workspace.schema.js';
-import { deleteText, getText, getTexts, setText } from '../../domain/texts/text.service.js';
+import { deleteText, getText, listTextsJson, setText } from '../../domain/texts/text.service.js';
 import { CATALOGUE_EDIT } from '../route-access.js';
 import { VERSIONED_CATALOGUE_READ } from '../conditional.js';
 import type { PimApp } from '../app.js';
-import { ok, okEmpty } from '../envelope.js';
+import { JSON_TYPE, ok, okEmpty, okJson } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
 import { IdParams } from '../../domain/common.schemas.js';
@@ -45,7 +45,11 @@ export function textRoutes(app: PimApp, deps: HttpDeps): void {
           },
         },
       },
-      async (request) => ok(await getTexts(requestContext(request, deps), request.params.id, kind)),
+      async (request, reply) => {
+        // The database writes the JSON (texts/text-json.repository.ts): sent as it comes.
+        const json = await listTextsJson(requestContext(request, deps), request.params.id, kind);
+        return reply.type(JSON_TYPE).send(okJson(json) as never);
+      },
     );
 
     app.get(
