@@ -75,7 +75,7 @@ const WRITES: Array<[string, (ctx: RequestContext) => Promise<unknown>]> = [
 const READS: Array<[string, (ctx: RequestContext) => Promise<unknown>]> = [
   ['getProduct', (ctx) => products.getProduct(ctx, productId)],
   ['listProducts', (ctx) => products.listProducts(ctx, { all: true })],
-  ['listVariants', (ctx) => products.listVariants(ctx, productId)],
+  ['listVariantsJson', (ctx) => products.listVariantsJson(ctx, productId)],
   ['getTexts', (ctx) => texts.getTexts(ctx, productId, 'DESCRIPTIONLONG')],
   ['listFeatures', (ctx) => features.listFeatures(ctx, productId)],
   ['listFeaturesJson', (ctx) => features.listFeaturesJson(ctx, productId)],

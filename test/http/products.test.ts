@@ -303,6 +303,20 @@ describe('ProductDto.name', () => {
     expect(badLang.body.code).toBe('INVALID_LANGUAGE');
   });
 
+  it('names variants in the list of variants by the same rules', async () => {
+    const main = await create();
+    const variant = (await call<Product>('POST', `/api/product/${main.id}/variants`, { supplierPid: pid() }))
+      .body.data!;
+    await call('PUT', `/api/product/${variant.id}/texts/short/fra`, { value: 'Perceuse' });
+    await call('PUT', `/api/product/${variant.id}/texts/short/deu`, { value: 'Bohrer' });
+    const names = async (query: string) =>
+      (await call<Product[]>('GET', `/api/product/${main.id}/variants${query}`)).body.data!.map((v) => v.name);
+    expect(await names('')).toEqual(['Bohrer']);
+    expect(await names('?lang=fre')).toEqual(['Perceuse']);
+    expect(await names('?lang=ita')).toEqual(['Bohrer']);
+    expect((await call('GET', `/api/product/${main.id}/variants?lang=zz1`)).status).toBe(400);
+  });
+
   it('follows `language` on create and update, also without a name', async () => {
     const p = await create({ name: 'Bohrer' });
     await call('PUT', `/api/product/${p.id}/texts/short/eng`, { value: 'Drill' });

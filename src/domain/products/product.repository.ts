@@ -134,7 +134,6 @@ export interface ProductRowQuery {
   /** Include variants; ignored when groupId is set (then all members count). */
   all: boolean;
   groupId?: number;
-  masterId?: number;
   afterId?: number;
   limit?: number;
   updatedSince?: string;
@@ -150,7 +149,6 @@ type ProductSelect<O> = SelectQueryBuilder<WorkspaceDatabase & { p: WorkspaceDat
 function applyFilters<O>(db: WorkspaceDb, query: ProductSelect<O>, q: ProductRowQuery): ProductSelect<O> {
   let result = query;
   if (q.groupId !== undefined) result = result.where('p.group_id', '=', q.groupId);
-  else if (q.masterId !== undefined) result = result.where('p.master_id', '=', q.masterId);
   else if (!q.all) result = result.where('p.master_id', 'is', null);
   if (q.afterId !== undefined) result = result.where('p.id', '>', q.afterId);
   if (q.updatedSince !== undefined) result = result.where('p.updated_at', '>=', q.updatedSince);

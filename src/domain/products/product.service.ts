@@ -43,6 +43,7 @@ export type {
   ProductVersion,
   VersionedProduct,
 } from './product.types.js';
+import { findVariantsJson } from './variants-json.repository.js';
 
 function toDto(row: ProductRow): ProductDto {
   return {
@@ -229,13 +230,21 @@ export async function listProducts(
   return (await listProductsPage(ctx, filter)).items;
 }
 
-/** The variants of a product in id order (none for a variant). */
-export async function listVariants(context: RequestContext, id: number): Promise<ProductDto[]> {
+/**
+ * The variants of a product in id order (none for a variant), as the JSON text of ProductDto[]
+ * the database writes (GET /api/product/{id}/variants sends it as it is): one statement, which
+ * also tells an unknown product (404).
+ */
+export async function listVariantsJson(context: RequestContext, id: number): Promise<string> {
   const ctx = useWorkspace(context, RIGHTS.read);
-  const db = ctx.db;
-  await requireProduct(db, id);
-  const rows = await listProductRows(db, { lang: nameLanguage(ctx), all: true, masterId: id });
-  return rows.map(toDto);
+  const json = await findVariantsJson(
+    ctx.db,
+    id,
+    nameLanguage(ctx),
+    ctx.trx ? undefined : ctx.workspace.reader,
+  );
+  if (json === undefined) throw productNotFound(id);
+  return json;
 }
 
 function supplierPidTaken(supplierPid: string): ConflictError {

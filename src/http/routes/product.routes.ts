@@ -7,7 +7,7 @@ import {
   deleteProduct,
   getProductVersion,
   listProductsPageJson,
-  listVariants,
+  listVariantsJson,
   streamProductsJson,
   updateVersionedProduct,
   type VersionedProduct,
@@ -264,7 +264,11 @@ export function productRoutes(app: PimApp, deps: HttpDeps): void {
         response: { 200: Envelope(Type.Array(ProductDto)), ...errorResponses(400, 401, 403, 404, 409, 500) },
       },
     },
-    async (request) => ok(await listVariants(requestContext(request, deps), request.params.id)),
+    async (request, reply) => {
+      // The database writes the JSON (products/variants-json.repository.ts): sent as it comes.
+      const json = await listVariantsJson(requestContext(request, deps), request.params.id);
+      return reply.type(JSON_TYPE).send(okJson(json) as never);
+    },
   );
 
   app.post(
