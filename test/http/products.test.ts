@@ -310,7 +310,9 @@ describe('ProductDto.name', () => {
     await call('PUT', `/api/product/${variant.id}/texts/short/fra`, { value: 'Perceuse' });
     await call('PUT', `/api/product/${variant.id}/texts/short/deu`, { value: 'Bohrer' });
     const names = async (query: string) =>
-      (await call<Product[]>('GET', `/api/product/${main.id}/variants${query}`)).body.data!.map((v) => v.name);
+      (await call<Product[]>('GET', `/api/product/${main.id}/variants${query}`)).body.data!.map(
+        (v) => v.name,
+      );
     expect(await names('')).toEqual(['Bohrer']);
     expect(await names('?lang=fre')).toEqual(['Perceuse']);
     expect(await names('?lang=ita')).toEqual(['Bohrer']);
