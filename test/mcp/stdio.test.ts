@@ -129,6 +129,26 @@ describe('pim mcp beside pim start on one data folder', () => {
     expect((await call(agent, 'get_product', { id })).data).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
   });
 
+  it('answers parallel first calls on the open workspace, and again after the application opens another', async () => {
+    const app = await server();
+    const token = await app.login();
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const created = await app.request<{ id: number }>('POST', '/api/product', {
+        token,
+        body: { supplierPid: `PAR-${i}` },
+      });
+      ids.push(created.body.data!.id);
+    }
+    const agent = await stdio(app.dataDir);
+    // The first calls reach the process at once, while it first looks at the open workspace.
+    const reads = async () => Promise.all(ids.map((id) => call(agent, 'get_product', { id })));
+    for (const result of await reads()) expect(result.isError, JSON.stringify(result.data)).toBeFalsy();
+    const second = await app.app.workspaces.create(app.app.ownerContext(), { name: 'Parallel' });
+    await app.request('POST', '/api/workspace/open', { token, body: { workspaceId: second.id } });
+    for (const result of await reads()) expect(result.data).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+  });
+
   it('follows the workspace the application opens, and the application follows the agent', async () => {
     const app = await server();
     const token = await app.login();

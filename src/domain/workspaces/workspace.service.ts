@@ -72,6 +72,8 @@ export class WorkspaceService {
 
   /** The probe's value when the saved open workspace was last read (see follow). */
   private seenVersion: number | undefined;
+  /** follow()'s look at the saved open workspace while it runs. */
+  private following: Promise<OpenWorkspace | undefined> | undefined;
 
   private readonly db: Kysely<SystemDatabase>;
   private readonly local: Kysely<SystemDatabase>;
@@ -111,7 +113,7 @@ export class WorkspaceService {
    * MUST_FOLLOW when it changed or cannot be probed: then follow() it is.
    */
   followedWithoutChange(): OpenWorkspace | undefined | typeof MUST_FOLLOW {
-    if (!this.changeProbe || this.changeProbe() !== this.seenVersion) return MUST_FOLLOW;
+    if (this.following || !this.changeProbe || this.changeProbe() !== this.seenVersion) return MUST_FOLLOW;
     return this.active;
   }
 
@@ -122,11 +124,28 @@ export class WorkspaceService {
    * choice as it is (the next request tries again).
    */
   async follow(): Promise<OpenWorkspace | undefined> {
+    // A look in progress has already taken the new version as seen, but not yet set the
+    // workspace: calls meanwhile (an agent's parallel tool calls) wait for it, then check again.
+    while (this.following) await this.following.catch(() => undefined);
     if (this.changeProbe) {
       const version = this.changeProbe();
       if (version === this.seenVersion) return this.active;
       this.seenVersion = version;
     }
+    const look = this.look();
+    this.following = look;
+    try {
+      return await look;
+    } catch (error) {
+      this.seenVersion = undefined; // the next call looks again
+      throw error;
+    } finally {
+      this.following = undefined;
+    }
+  }
+
+  /** Reads which workspace the data folder says is open, and opens it if it is another. */
+  private async look(): Promise<OpenWorkspace | undefined> {
     const id = await this.openWorkspaceId();
     if (id === this.active?.id) return this.active;
     if (id === undefined) return (this.active = undefined);
