@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
 import { describeSchemaError, documentAjv, stringAjv } from '../domain/validation/schema-validation.js';
-import { nulCharacterError, nulCharacterPath } from '../domain/validation/nul-character.js';
+import { unstorableCharacterError } from '../domain/validation/unstorable-character.js';
 
 /** Top-level properties of an object schema whose type is integer. */
 function integerProperties(schema: unknown): string[] {
@@ -31,8 +31,8 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
       }
     }
     if (!validate(data)) return { error: validate.errors as unknown as Error };
-    const nul = nulCharacterPath(data);
-    return nul === undefined ? { value: data } : { error: [nulCharacterError(nul)] as unknown as Error };
+    const unstorable = unstorableCharacterError(data);
+    return unstorable === undefined ? { value: data } : { error: [unstorable] as unknown as Error };
   };
 };
 

@@ -133,6 +133,7 @@ describe('POST /api/product/bulk', () => {
       { supplierPid: good1, ean: '1' },
       { supplierPid: badMaster, masterSupplierPid: 'NOBODY-HAS-THIS' },
       { supplierPid: 'x\u0000y' },
+      { supplierPid: 'lone\ud800', shortTexts: [{ lang: 'deu', value: 'stays out' }] },
     ]);
     expect(results.map((r) => [r.supplierPid, r.status, r.code])).toEqual([
       [good1, 201, undefined],
@@ -145,7 +146,9 @@ describe('POST /api/product/bulk', () => {
       [good1, 400, 'VALIDATION_FAILED'],
       [badMaster, 404, 'PRODUCT_NOT_FOUND'],
       ['x\u0000y', 400, 'VALIDATION_FAILED'],
+      ['lone\ud800', 400, 'VALIDATION_FAILED'],
     ]);
+    expect(results[10]!.error).toMatch(/^supplierPid must not contain half of a surrogate pair/);
     expect(results[3]!.error).toBe('Request body must be a JSON object');
     expect(results[4]!.error).toBe('supplierPid is required');
     expect(results[5]!.error).toBe("Unknown field 'unknownField'");

@@ -117,6 +117,15 @@ describe('POST /api/product', () => {
     // 128 characters outside the BMP are 128 characters, not 256
     const emoji = `${pid()}`.padEnd(100, 'z') + '😀'.repeat(28);
     expect((await call('POST', '/api/product', { supplierPid: emoji })).status).toBe(201);
+    // Half a surrogate pair would be stored as U+FFFD: two different keys would read back alike.
+    for (const half of ['\ud801', '\ud802']) {
+      const lone = await call('POST', '/api/product', {
+        supplierPid: `SUR-${pid()}${half}`,
+        name: `n${half}`,
+      });
+      expect(lone.status).toBe(400);
+      expect(lone.body.error).toMatch(/^supplierPid must not contain half of a surrogate pair/);
+    }
   });
 
   it('refuses wrong types, unknown fields, bad languages and malformed bodies with 400', async () => {

@@ -164,6 +164,16 @@ describe.each([
     const nul = await call('PUT', `/api/product/${id}/texts/${kind}/eng`, { value: 'a\u0000b' });
     expect(nul.status).toBe(400);
     expect(nul.body.error).toBe('value must not contain the character U+0000');
+    // Half a surrogate pair is no character: UTF-8 cannot hold it, so it is refused, never altered.
+    for (const half of ['a\ud800b', 'end\udbff', '\udc00start']) {
+      const lone = await call('PUT', `/api/product/${id}/texts/${kind}/eng`, {
+        value: JSON.parse(`"${half}"`),
+      });
+      expect(lone.status, half).toBe(400);
+      expect(lone.body.error).toBe(
+        'value must not contain half of a surrogate pair (such as \\ud800 without its partner): it is no character',
+      );
+    }
     expect(
       (await call<{ value: string }>('GET', `/api/product/${id}/texts/${kind}/eng`)).body.data!.value ===
         '😀'.repeat(1_000_000),

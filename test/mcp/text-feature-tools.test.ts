@@ -232,7 +232,7 @@ describe('set_texts', () => {
     expect(await restTexts(s, id, 'short')).toEqual([]);
   });
 
-  it('refuses U+0000 in a value with VALIDATION_FAILED, as REST, and writes nothing', async () => {
+  it('refuses U+0000 and half surrogate pairs in a value with VALIDATION_FAILED, as REST, and writes nothing', async () => {
     const s = await open();
     const id = await product(s);
     const texts = [
@@ -242,6 +242,15 @@ describe('set_texts', () => {
     const outcome = await call(s.client, 'set_texts', { id, kind: 'long', texts });
     expect(outcome.isError).toBe(true);
     expect(outcome.text).toBe('texts[1].value must not contain the character U+0000');
+    expect(await restTexts(s, id, 'long')).toEqual([]);
+    const lone = await call(s.client, 'set_texts', {
+      id,
+      kind: 'long',
+      texts: [{ lang: 'deu', value: 'A\ud800B' }],
+    });
+    expect(lone.isError).toBe(true);
+    expect(lone.data).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    expect(lone.text).toMatch(/^texts\[0\]\.value must not contain half of a surrogate pair/);
     expect(await restTexts(s, id, 'long')).toEqual([]);
   });
 

@@ -25,7 +25,6 @@ import type { Pending } from './product-bulk-plan.js';
 import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
 import { writeNewProductSheet, writeProductSheet } from './product-sheet.service.js';
 import { deleteProduct } from './product.service.js';
-import { someString } from '../validation/some-string.js';
 
 /**
  * Bulk upsert and bulk delete for integrations that sync whole catalogues. Each document is
@@ -167,7 +166,6 @@ async function tryFastPath(
   ctx: WorkspaceContext,
   pending: readonly Pending[],
 ): Promise<Outcome[] | undefined> {
-  if (pending.some(({ doc }) => hasLoneSurrogate(doc))) return undefined;
   try {
     return await withSavepoint(ctx.db, 'bulk_batch', () => writeBatch(ctx, pending));
   } catch (error) {
@@ -175,16 +173,6 @@ async function tryFastPath(
     return undefined;
   }
 }
-
-/**
- * A string with half a surrogate pair (JSON allows "\ud800") travels to the database as JSON
- * text in the fast path, where SQLite and PostgreSQL treat it otherwise than a bound string:
- * such a (rare) batch takes the per-document path, which stores what the single services store.
- */
-function hasLoneSurrogate(value: unknown): boolean {
-  return someString(value, (text) => LONE_SURROGATE.test(text));
-}
-const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /**
  * One document in its own savepoint. A create that loses a race for its supplierPid (another

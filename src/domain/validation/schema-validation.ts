@@ -3,7 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { BLANK_NAME_PATTERN, blankNameMessage } from '../names.js';
 import { ValidationError } from '../errors.js';
-import { NUL_KEYWORD, nulCharacterError, nulCharacterPath } from './nul-character.js';
+import { UNSTORABLE_KEYWORD, unstorableCharacterError, unstorableCharacterRule } from './unstorable-character.js';
 
 /**
  * Input checked against the TypeBox schemas, with one English sentence naming the first field
@@ -90,8 +90,8 @@ export function describeSchemaError(error: ErrorObject, part: InputPart): string
       return `${field(base)} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
     case 'const':
       return `${field(base)} must be ${JSON.stringify(params.allowedValue)}`;
-    case NUL_KEYWORD:
-      return `${field(base) || (part === 'body' ? 'Request body' : 'Request')} must not contain the character U+0000`;
+    case UNSTORABLE_KEYWORD:
+      return `${field(base) || (part === 'body' ? 'Request body' : 'Request')} ${unstorableCharacterRule(params.character)}`;
     default:
       return `${field(base) || 'Request'} is invalid: ${error.message ?? error.keyword}`;
   }
@@ -105,9 +105,9 @@ export function documentValidator<T>(schema: TSchema): (data: unknown) => T {
   const validate = documentAjv.compile(schema);
   return (data) => {
     if (validate(data)) {
-      const nul = nulCharacterPath(data);
-      if (nul === undefined) return data as T;
-      throw new ValidationError(describeSchemaError(nulCharacterError(nul) as ErrorObject, 'body'));
+      const unstorable = unstorableCharacterError(data);
+      if (unstorable === undefined) return data as T;
+      throw new ValidationError(describeSchemaError(unstorable as ErrorObject, 'body'));
     }
     const first = validate.errors?.[0];
     throw new ValidationError(first ? describeSchemaError(first, 'body') : 'The input is invalid');
