@@ -181,7 +181,9 @@ export function installNotFoundHandler(app: FastifyInstance): void {
     // A trailing slash names no endpoint (it would match a route with an empty parameter).
     const trailing = path.length > 1 && path.endsWith('/');
     const allowed = trailing ? [] : allowedMethods(path);
-    if (allowed.length > 0) {
+    // A route of this very method that found nothing (a file the docs' assets lack): 404, not 405.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    if (allowed.length > 0 && !allowed.includes(method as (typeof METHODS)[number])) {
       const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
       return reply
         .code(405)

@@ -126,6 +126,16 @@ describe('the OpenAPI description and the reference page', () => {
       expect(asset.text.length).toBeGreaterThan(0);
     }
     // The page loads the description from the same server, also without a token.
+    // An asset it does not have: 404 (its route allows GET: no 405 naming GET as allowed).
+    for (const method of ['GET', 'HEAD'] as const) {
+      const missing = await server.request(method, '/api/docs/static/no-such-asset.js');
+      expect(missing.status, method).toBe(404);
+      expect(missing.headers.get('allow')).toBeNull();
+    }
+    expect((await server.request('GET', '/api/docs/static/no-such-asset.js')).body).toMatchObject({
+      success: false,
+      code: 'ROUTE_NOT_FOUND',
+    });
     const json = await server.request('GET', '/api/docs/json');
     expect(json.status).toBe(200);
     expect((json.body as unknown as OpenApi).openapi).toMatch(/^3\.1\./);
