@@ -3,7 +3,11 @@ import addFormatsModule from 'ajv-formats';
 import type { TSchema } from '@sinclair/typebox';
 import { BLANK_NAME_PATTERN, blankNameMessage } from '../names.js';
 import { ValidationError } from '../errors.js';
-import { UNSTORABLE_KEYWORD, unstorableCharacterError, unstorableCharacterRule } from './unstorable-character.js';
+import {
+  UNSTORABLE_KEYWORD,
+  unstorableCharacterError,
+  unstorableCharacterRule,
+} from './unstorable-character.js';
 
 /**
  * Input checked against the TypeBox schemas, with one English sentence naming the first field
