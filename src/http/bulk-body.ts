@@ -1,5 +1,6 @@
 import { errorCodes, type FastifyRequest } from 'fastify';
 import { ValidationError } from '../domain/errors.js';
+import { bodyRefusal } from './body-checks.js';
 
 /**
  * Request bodies of the bulk routes. `application/x-ndjson` (one document per line) is parsed as
@@ -8,6 +9,8 @@ import { ValidationError } from '../domain/errors.js';
  * native parser, which is faster than any incremental JSON parser written in JavaScript.
  */
 export function parseNdjson(request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<unknown[]> {
+  const refusal = bodyRefusal(request);
+  if (refusal) return Promise.reject(refusal);
   const limit = request.routeOptions.bodyLimit ?? 0;
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const documents: unknown[] = [];

@@ -7,6 +7,13 @@ import { NOT_PERCENT_ENCODED, setSecurityHeaders } from './edge-guards.js';
 import { failure } from './envelope.js';
 import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Refusals of the request (body, framework) are answered as JSON-RPC errors (the MCP endpoint). */
+    jsonRpcErrors?: boolean;
+  }
+}
+
 /** The longest path parameter accepted (an ftidref, a language code, an id). */
 export const MAX_PARAM_LENGTH = 1000;
 
@@ -44,6 +51,51 @@ function restMessage(error: DomainError): string {
   return hint ? `${error.message}: ${hint}` : error.message;
 }
 
+/** A body refused before the route's handler (its encoding, its charset): answered with its code. */
+export class BodyRefusal extends Error {
+  constructor(
+    readonly code: ErrorCodeName,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The code and sentence for an error the framework or a body parser raised; undefined for a fault. */
+function refusalOf(error: FastifyError, request: FastifyRequest): [ErrorCodeName, string] | undefined {
+  if (error instanceof BodyRefusal) return [error.code, error.message];
+  if (error.validation) return ['VALIDATION_FAILED', error.message];
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const limit = request.routeOptions.bodyLimit ?? 8 * 1024 * 1024;
+    return ['BODY_TOO_LARGE', `Request body is larger than the limit of ${formatBytes(limit)}`];
+  }
+  const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+  if (known) return [known[0], known[1]];
+  if (error instanceof SyntaxError || error.statusCode === 400) {
+    return ['INVALID_JSON', 'Request body is not valid JSON'];
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Any other refusal of the framework's is a malformed request in pim's terms.
+    request.log.warn({ err: error }, 'request refused by the framework');
+    return ['MALFORMED_REQUEST', 'The request is malformed'];
+  }
+  return undefined;
+}
+
+/**
+ * The MCP endpoint answers a body it cannot read as the MCP SDK answers it: a JSON-RPC error
+ * with no id (-32700 for a body that is not JSON, -32000 for others), at the HTTP status REST
+ * would use. Authentication (401, with WWW-Authenticate) stays as for REST.
+ */
+function sendJsonRpcError(reply: FastifyReply, code: ErrorCodeName, message: string) {
+  const parseError = code === 'INVALID_JSON' || code === 'VALIDATION_FAILED';
+  return reply.code(errorStatus(code)).send({
+    jsonrpc: '2.0',
+    error: { code: parseError ? -32700 : -32000, message: parseError ? `Parse error: ${message}` : message },
+    id: null,
+  });
+}
+
 /**
  * Every error becomes the envelope: domain errors through the status table, Fastify's
  * own errors (parsing, validation) with a clear message, anything else as a 500 whose
@@ -61,29 +113,17 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (challenge) reply.header('WWW-Authenticate', challenge);
       return reply.code(errorStatus(error.detailCode)).send(failure(restMessage(error), error.detailCode));
     }
-    const fastifyError = error as FastifyError;
-    if (fastifyError.validation) {
-      return reply.code(400).send(failure(error.message, 'VALIDATION_FAILED'));
-    }
-    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      // Fastify closes the connection here, while the client is still sending: the client then
-      // often sees a reset instead of this answer. Kept open, Node reads and discards the rest
-      // of the body (bounded by the request timeout) and the client reads its 413.
-      reply.removeHeader('connection');
-      const limit = request.routeOptions.bodyLimit ?? 8 * 1024 * 1024;
-      return reply
-        .code(413)
-        .send(failure(`Request body is larger than the limit of ${formatBytes(limit)}`, 'BODY_TOO_LARGE'));
-    }
-    const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;
-    if (known) return reply.code(errorStatus(known[0])).send(failure(known[1], known[0]));
-    if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
-      return reply.code(400).send(failure('Request body is not valid JSON', 'INVALID_JSON'));
-    }
-    if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-      // Any other refusal of the framework's is a malformed request in pim's terms.
-      request.log.warn({ err: error }, 'request refused by the framework');
-      return reply.code(400).send(failure('The request is malformed', 'MALFORMED_REQUEST'));
+    const refused = refusalOf(error as FastifyError, request);
+    if (refused) {
+      const [code, message] = refused;
+      if (code === 'BODY_TOO_LARGE') {
+        // Fastify closes the connection here, while the client is still sending: the client then
+        // often sees a reset instead of this answer. Kept open, Node reads and discards the rest
+        // of the body (bounded by the request timeout) and the client reads its 413.
+        reply.removeHeader('connection');
+      }
+      if (request.routeOptions.config?.jsonRpcErrors === true) return sendJsonRpcError(reply, code, message);
+      return reply.code(errorStatus(code)).send(failure(message, code));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(failure('Internal server error', 'INTERNAL'));

@@ -133,6 +133,60 @@ describe('cross-cutting HTTP behaviour', () => {
     expect(res.body.error).toMatch(/already loaded/);
   });
 
+  it('refuses a body it would read otherwise than sent: another charset, a content coding (415)', async () => {
+    const body = { supplierPid: `ENC-${Date.now()}` };
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ 'content-type': 'application/json; charset=utf-16' }, /charset=utf-16 is not supported/],
+      [{ 'content-type': 'application/json; charset=latin1' }, /charset=latin1 is not supported/],
+      [{ 'content-type': 'application/json', 'content-encoding': 'gzip' }, /Content-Encoding gzip/],
+      [{ 'content-type': 'application/x-ndjson', 'content-encoding': 'br' }, /Content-Encoding br/],
+    ];
+    for (const [headers, message] of cases) {
+      const path = headers['content-type']!.includes('ndjson') ? '/api/product/bulk' : '/api/product';
+      const rawBody = path.endsWith('bulk') ? `${JSON.stringify(body)}\n` : JSON.stringify(body);
+      const res = await server.request('POST', path, { token, rawBody, headers });
+      expectErrorEnvelope(res, 415);
+      expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(res.body.error).toMatch(message);
+    }
+    expect(
+      (await server.request('GET', `/api/product?supplierPid=${body.supplierPid}`, { token })).body.data,
+    ).toEqual([]);
+    const accepted: Record<string, string>[] = [
+      { 'content-type': 'application/json; charset=UTF-8' },
+      { 'content-type': 'application/json;charset="utf8"', 'content-encoding': 'identity' },
+    ];
+    for (const [i, headers] of accepted.entries()) {
+      const rawBody = JSON.stringify({ supplierPid: `${body.supplierPid}-${i}` });
+      const created = await server.request('POST', '/api/product', { token, rawBody, headers });
+      expect(created.status, created.text).toBe(201);
+    }
+  });
+
+  it('names the key __proto__ (or constructor.prototype) instead of calling the body invalid JSON', async () => {
+    const headers = { 'content-type': 'application/json' };
+    for (const rawBody of [
+      '{"supplierPid":"x","__proto__":{"a":1}}',
+      '{"constructor":{"prototype":{"a":1}}}',
+    ]) {
+      const res = await server.request('POST', '/api/product', { token, rawBody, headers });
+      expectErrorEnvelope(res, 400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        error: 'Request body must not contain the key __proto__, nor a key constructor holding prototype',
+      });
+    }
+  });
+
+  it('answers 415 to NDJSON on every route but the bulk upsert', async () => {
+    const res = await server.request('POST', '/api/product/bulk-delete', {
+      token,
+      rawBody: '{"ids":[99998]}\n',
+      headers: { 'content-type': 'application/x-ndjson' },
+    });
+    expectErrorEnvelope(res, 415);
+  });
+
   it('answers 400 for malformed JSON on every endpoint with a body', async () => {
     const headers = { 'content-type': 'application/json' };
     expectErrorEnvelope(

@@ -121,13 +121,27 @@ describe('protocol', () => {
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...auth },
       body: '{"jsonrpc": "2.0", "id": ',
     });
+    // Bodies it cannot read are answered as the SDK answers them: JSON-RPC errors without an id.
     expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error: Request body is not valid JSON' },
+      id: null,
+    });
+    const poisoned = await fetch(`${server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...auth },
+      body: '{"jsonrpc":"2.0","id":3,"method":"tools/list","__proto__":{}}',
+    });
+    expect(poisoned.status).toBe(400);
+    expect(await poisoned.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32700 }, id: null });
     const wrongType = await fetch(`${server.baseUrl}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain', ...auth },
       body: 'hello',
     });
     expect(wrongType.status).toBe(415);
+    expect(await wrongType.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
     // The server is still fine.
     const again = await connectHttp(server.baseUrl, token);
     await ok(again, 'list_workspaces');

@@ -72,7 +72,7 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
   app.route({
     method: ['POST', 'GET', 'DELETE'],
     url: MCP_PATH,
-    config: MCP_ENDPOINT,
+    config: { ...MCP_ENDPOINT, jsonRpcErrors: true },
     schema: { hide: true },
     handler: async (request, reply) => {
       const user = request.user!;

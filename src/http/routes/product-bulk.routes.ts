@@ -33,7 +33,7 @@ const BULK_NOTE =
   'array or as `application/x-ndjson` (one document per line, parsed as it arrives). Additive to the spec.';
 
 export function productBulkRoutes(app: PimApp, deps: HttpDeps): void {
-  // Its own scope: the NDJSON parser belongs to these routes only.
+  // Its own scope: the NDJSON parser belongs to the bulk upsert only (bulk-delete answers 415 to it).
   app.register(async (plugin) => {
     const scope = plugin as unknown as PimApp;
     scope.addContentTypeParser('application/x-ndjson', (request: FastifyRequest, payload: IncomingMessage) =>
@@ -58,7 +58,19 @@ export function productBulkRoutes(app: PimApp, deps: HttpDeps): void {
             'order; a refused document (its status and error as the single endpoint would answer) changes nothing, ' +
             'and every accepted document commits together. A supplierPid named twice in a batch: the later ' +
             `document is refused. ${BULK_NOTE}`,
-          body: Type.Array(BulkProductDocument, { maxItems: BULK_DOCUMENTS_MAX }),
+          body: {
+            content: {
+              'application/json': {
+                schema: Type.Array(BulkProductDocument, { maxItems: BULK_DOCUMENTS_MAX }),
+              },
+              'application/x-ndjson': {
+                schema: Type.Composite([BulkProductDocument], {
+                  title: 'BulkProductDocumentLine',
+                  description: `One document per line (at most ${BULK_DOCUMENTS_MAX} lines; blank lines are skipped).`,
+                }),
+              },
+            },
+          },
           response: {
             200: Envelope(Type.Array(BulkProductResult)),
             ...errorResponses(400, 401, 403, 409, 413, 415, 500),
@@ -72,28 +84,28 @@ export function productBulkRoutes(app: PimApp, deps: HttpDeps): void {
         return ok(await upsertProducts(requestContext(request, deps), body));
       },
     );
+  });
 
-    scope.post(
-      '/api/product/bulk-delete',
-      {
-        config: CATALOGUE_EDIT,
-        schema: {
-          operationId: 'deleteProducts',
-          tags: ['product'],
-          summary: 'Delete many products by supplierPid or id',
-          description:
-            `Deletes up to ${BULK_DOCUMENTS_MAX} products named by \`supplierPids\` or by \`ids\` (exactly one of ` +
-            'them), in one transaction; a main product takes its variants. One result per entry, in order: 200 when ' +
-            'the product is gone (also when an earlier entry took it along as a variant), 404 when there was none. ' +
-            'Deletions appear in GET /api/product/deleted. Additive to the spec.',
-          body: BulkDeleteRequest,
-          response: {
-            200: Envelope(Type.Array(BulkDeleteResult)),
-            ...errorResponses(400, 401, 403, 409, 413, 415, 500),
-          },
+  app.post(
+    '/api/product/bulk-delete',
+    {
+      config: CATALOGUE_EDIT,
+      schema: {
+        operationId: 'deleteProducts',
+        tags: ['product'],
+        summary: 'Delete many products by supplierPid or id',
+        description:
+          `Deletes up to ${BULK_DOCUMENTS_MAX} products named by \`supplierPids\` or by \`ids\` (exactly one of ` +
+          'them), in one transaction; a main product takes its variants. One result per entry, in order: 200 when ' +
+          'the product is gone (also when an earlier entry took it along as a variant), 404 when there was none. ' +
+          'Deletions appear in GET /api/product/deleted. Additive to the spec.',
+        body: BulkDeleteRequest,
+        response: {
+          200: Envelope(Type.Array(BulkDeleteResult)),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 500),
         },
       },
-      async (request) => ok(await deleteProducts(requestContext(request, deps), request.body)),
-    );
-  });
+    },
+    async (request) => ok(await deleteProducts(requestContext(request, deps), request.body)),
+  );
 }
