@@ -9,7 +9,7 @@ export interface CliResult {
   stderr: string;
 }
 
-function cliEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function cliEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, PIM_LOG_LEVEL: 'warn', ...env };
 }
 

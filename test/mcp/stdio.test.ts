@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCliAsync } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { cliEnv, PIM_BIN, runCliAsync } from '../helpers/cli.js';
 import { call, connectStdio, ok } from '../helpers/mcp.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
 
@@ -107,6 +108,74 @@ describe('pim mcp: which tools', () => {
     const { dataDir } = await server();
     const modern = await stdio(dataDir, [], ADMIN, 'modern');
     expect(await ok(modern, 'list_workspaces')).toMatchObject({ workspaces: [{ name: 'Test' }] });
+  });
+});
+
+describe('pim mcp: lines that are not JSON-RPC messages', () => {
+  it('answers them as JSON-RPC says (-32700, -32600) and goes on serving', async () => {
+    const { dataDir } = await server();
+    const child = spawn(process.execPath, [PIM_BIN, '--data-dir', dataDir, 'mcp', '--user', 'admin'], {
+      env: cliEnv(ADMIN),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    cleanup.push(async () => child.kill());
+    const answers: Record<string, unknown>[] = [];
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) if (line.trim()) answers.push(JSON.parse(line) as Record<string, unknown>);
+    });
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
+    child.stdin.write(
+      [
+        '{bad',
+        '{"jsonrpc":"2.0","id":1.5,"method":"tools/list"}',
+        '{"jsonrpc":"2.0","id":"s","method":5}',
+        '[]',
+        '',
+        // A multi-byte character split over two writes stays whole.
+        JSON.stringify(initialize).replace('"raw"', '"r\u00e4w"'),
+      ].join('\n') + '\n',
+    );
+    await expect.poll(() => answers.length).toBe(5);
+    expect(answers.slice(0, 4)).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error: the line is not valid JSON' },
+      },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 's',
+        error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' },
+      },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request: not a JSON-RPC 2.0 message' },
+      },
+    ]);
+    expect(answers[4]).toMatchObject({ jsonrpc: '2.0', id: 9, result: { serverInfo: { name: 'pim' } } });
+    const split = Buffer.from('{"jsonrpc":"2.0","id":10,"method":"ping","params":{"x":"ä"}}\n');
+    const cut = split.indexOf(Buffer.from('ä')) + 1;
+    child.stdin.write(split.subarray(0, cut));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    child.stdin.write(split.subarray(cut));
+    await expect.poll(() => answers.length).toBe(6);
+    expect(answers[5]).toMatchObject({ jsonrpc: '2.0', id: 10, result: {} });
+    child.stdin.end();
   });
 });
 

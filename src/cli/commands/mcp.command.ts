@@ -1,7 +1,8 @@
-import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { markRunning } from '../../app/running-processes.js';
 import { Application } from '../../app/application.js';
 import { createPimMcpServer } from '../../mcp/mcp-server.js';
+import { StdioLineGuard } from '../../mcp/stdio-line-guard.js';
 import { TOOL_NAMES, unknownToolNames } from '../../mcp/tools.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
@@ -45,6 +46,10 @@ export async function mcpCommand({ dataDir, values }: CommandInput): Promise<num
     throw error;
   }
   const release = markRunning(dataDir, 'mcp');
+  const guard = new StdioLineGuard((message) => {
+    wire.send(message).catch((error: Error) => console.error(`pim mcp: ${error.message}`));
+  });
+  const wire = new StdioServerTransport(process.stdin.pipe(guard), process.stdout);
   const handle = serveStdio(
     () =>
       createPimMcpServer(
@@ -62,7 +67,7 @@ export async function mcpCommand({ dataDir, values }: CommandInput): Promise<num
           workspace: () => app.workspaces.follow(),
         },
       ),
-    { legacy: 'serve', onerror: (error) => console.error(`pim mcp: ${error.message}`) },
+    { legacy: 'serve', transport: wire, onerror: (error) => console.error(`pim mcp: ${error.message}`) },
   );
   await new Promise<void>((resolve) => {
     process.stdin.once('close', resolve);
