@@ -17,6 +17,9 @@ export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
 
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 
+/** No query parameters: an unknown one answers 400, as on every route. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
 export const LanguageCode = Type.String({
   minLength: 1,
   maxLength: 16,

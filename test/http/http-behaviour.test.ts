@@ -178,6 +178,22 @@ describe('cross-cutting HTTP behaviour', () => {
     }
   });
 
+  it('refuses unknown query parameters on every route, workspaces, login and bulk included (400)', async () => {
+    const cases: [string, string, unknown][] = [
+      ['GET', '/api/workspace?x=1', undefined],
+      ['POST', '/api/workspace/open?x=1', { workspaceName: 'Test' }],
+      ['POST', '/api/auth/login?x=1', { username: 'admin', password: 'wrong' }],
+      ['POST', '/api/product/bulk?x=1', []],
+      ['POST', '/api/product/bulk-delete?x=1', { ids: [1] }],
+      ['GET', '/api/product/1/features?x=1', undefined],
+    ];
+    for (const [method, path, body] of cases) {
+      const res = await server.request(method, path, { token, ...(body === undefined ? {} : { body }) });
+      expectErrorEnvelope(res, 400);
+      expect(res.body.error, path).toBe("Unknown parameter 'x'");
+    }
+  });
+
   it('answers 415 to NDJSON on every route but the bulk upsert', async () => {
     const res = await server.request('POST', '/api/product/bulk-delete', {
       token,

@@ -158,9 +158,6 @@ export const DeleteGroupQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** No query parameters. */
-export const NoQuery = Type.Object({}, { additionalProperties: false });
-
 export const GroupProductParams = Type.Object({ id: Id, productId: Id }, { additionalProperties: false });
 
 // The TypeBox schemas and the domain's types describe the same objects: these lines fail to compile if they drift.

@@ -4,6 +4,7 @@ import type { HttpDeps } from '../http-deps.js';
 import type { PimApp } from '../app.js';
 import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
 import { LoginRequest, LoginResult } from '../../domain/sessions/auth.schemas.js';
+import { NoQuery } from '../../domain/common.schemas.js';
 
 /** The login body's limit: a user name and a password, with room to spare. */
 export const LOGIN_BODY_LIMIT = 16 * 1024;
@@ -25,6 +26,7 @@ export function authRoutes(app: PimApp, deps: HttpDeps): void {
           'machine) gets 401 `LOGGED_IN_ELSEWHERE` until that session ends; logins on this ' +
           'instance are allowed from any client address. A disabled user gets 401 `USER_DISABLED`.',
         security: [],
+        querystring: NoQuery,
         body: LoginRequest,
         response: { 200: Envelope(LoginResult), ...errorResponses(400, 401, 413, 415, 429, 500, 503) },
       },
@@ -49,6 +51,7 @@ export function authRoutes(app: PimApp, deps: HttpDeps): void {
         description:
           'No request body is needed; a JSON body, if sent, is ignored. When the caller is the ' +
           "instance's active desktop user, the desktop session (the application window) ends too.",
+        querystring: NoQuery,
         response: { 200: EmptyEnvelope, ...errorResponses(400, 401, 413, 415, 500) },
       },
     },

@@ -14,7 +14,7 @@ import type { PimApp } from '../app.js';
 import { JSON_TYPE, ok, okEmpty, okJson } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
-import { IdParams } from '../../domain/common.schemas.js';
+import { IdParams, NoQuery } from '../../domain/common.schemas.js';
 import {
   FeatureDto,
   FeatureLangParams,
@@ -29,7 +29,6 @@ const FTIDREF_NOTE =
   'A product without that feature answers 404 (FEATURE_NOT_FOUND).';
 const LANG_NOTE =
   '`{lang}` is an ISO 639-2 code (/B or /T, case-insensitive; ger is stored as deu); others: 400.';
-const NoQuery = Type.Object({}, { additionalProperties: false });
 
 export function featureRoutes(app: PimApp, deps: HttpDeps): void {
   const base = '/api/product/:id/features';

@@ -6,7 +6,7 @@ import type { PimApp } from '../app.js';
 import { ok, okEmpty } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { Created, EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
-import { IdParams } from '../../domain/common.schemas.js';
+import { IdParams, NoQuery } from '../../domain/common.schemas.js';
 import {
   AssignProductsRequest,
   CreateGroupRequest,
@@ -14,7 +14,6 @@ import {
   GroupLangQuery,
   GroupProductParams,
   MoveGroupRequest,
-  NoQuery,
   ProductGroupDto,
   ProductGroupNodeDto,
   RenameGroupRequest,

@@ -18,6 +18,7 @@ import type { HttpDeps } from '../http-deps.js';
 import { requestContext } from '../request-context.js';
 import { Envelope, errorResponses } from '../response.schemas.js';
 import { CATALOGUE_EDIT } from '../route-access.js';
+import { NoQuery } from '../../domain/common.schemas.js';
 import { validatorCompiler } from '../validation.js';
 
 /**
@@ -58,6 +59,7 @@ export function productBulkRoutes(app: PimApp, deps: HttpDeps): void {
             'order; a refused document (its status and error as the single endpoint would answer) changes nothing, ' +
             'and every accepted document commits together. A supplierPid named twice in a batch: the later ' +
             `document is refused. ${BULK_NOTE}`,
+          querystring: NoQuery,
           body: {
             content: {
               'application/json': {
@@ -99,6 +101,7 @@ export function productBulkRoutes(app: PimApp, deps: HttpDeps): void {
           'them), in one transaction; a main product takes its variants. One result per entry, in order: 200 when ' +
           'the product is gone (also when an earlier entry took it along as a variant), 404 when there was none. ' +
           'Deletions appear in GET /api/product/deleted. Additive to the spec.',
+        querystring: NoQuery,
         body: BulkDeleteRequest,
         response: {
           200: Envelope(Type.Array(BulkDeleteResult)),

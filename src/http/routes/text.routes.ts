@@ -7,7 +7,7 @@ import type { PimApp } from '../app.js';
 import { JSON_TYPE, ok, okEmpty, okJson } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
-import { IdParams } from '../../domain/common.schemas.js';
+import { IdParams, NoQuery } from '../../domain/common.schemas.js';
 import { SetTextRequest, TextEntryDto, TextLangParams } from '../../domain/texts/text.schemas.js';
 import { requestContext } from '../request-context.js';
 
@@ -19,7 +19,6 @@ const KINDS: ReadonlyArray<[segment: string, kind: TextKind]> = [
 const LANG_NOTE =
   '`{lang}` is an ISO 639-2 code, /B or /T form, case-insensitive; it is stored and returned in /T form (ger → deu). ' +
   'Any other value answers 400.';
-const NoQuery = Type.Object({}, { additionalProperties: false });
 
 /** Short (DESCRIPTIONSHORT) and long (DESCRIPTIONLONG) texts: the same four routes for each kind. */
 export function textRoutes(app: PimApp, deps: HttpDeps): void {

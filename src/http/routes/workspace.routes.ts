@@ -6,6 +6,7 @@ import type { HttpDeps } from '../http-deps.js';
 import type { PimApp } from '../app.js';
 import { Envelope, errorResponses } from '../response.schemas.js';
 import { OpenWorkspaceRequest, WorkspaceDto } from '../../domain/workspaces/workspace.schemas.js';
+import { NoQuery } from '../../domain/common.schemas.js';
 
 export function workspaceRoutes(app: PimApp, deps: HttpDeps): void {
   app.get(
@@ -16,7 +17,8 @@ export function workspaceRoutes(app: PimApp, deps: HttpDeps): void {
         operationId: 'listWorkspaces',
         tags: ['workspace'],
         summary: 'All known workspaces',
-        response: { 200: Envelope(Type.Array(WorkspaceDto)), ...errorResponses(401, 403, 500) },
+        querystring: NoQuery,
+        response: { 200: Envelope(Type.Array(WorkspaceDto)), ...errorResponses(400, 401, 403, 500) },
       },
     },
     async (request) => ok(await deps.workspaces.list(requestContext(request, deps))),
@@ -33,6 +35,7 @@ export function workspaceRoutes(app: PimApp, deps: HttpDeps): void {
         description:
           '404 for an unknown id or name; 400 when the folder or database is missing (the open workspace stays open), ' +
           'when the workspace is already loaded, or when workspaceId and workspaceName name different workspaces.',
+        querystring: NoQuery,
         body: OpenWorkspaceRequest,
         response: { 200: Envelope(WorkspaceDto), ...errorResponses(400, 401, 403, 404, 413, 415, 500) },
       },
