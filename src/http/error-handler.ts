@@ -51,6 +51,11 @@ function restMessage(error: DomainError): string {
   return hint ? `${error.message}: ${hint}` : error.message;
 }
 
+/** Node's error for a request whose client stopped sending its body (`aborted`, ECONNRESET). */
+function bodyCutShort(error: Error): boolean {
+  return (error as { code?: unknown }).code === 'ECONNRESET' && error.message === 'aborted';
+}
+
 /** A body refused before the route's handler (its encoding, its charset): answered with its code. */
 export class BodyRefusal extends Error {
   constructor(
@@ -103,6 +108,13 @@ function sendJsonRpcError(reply: FastifyReply, code: ErrorCodeName, message: str
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | DomainError | Error, request, reply) => {
+    if (bodyCutShort(thrown)) {
+      // The client, not the database: its ECONNRESET must not read as a database outage.
+      request.log.info('the client ended the connection before its body was complete');
+      return reply
+        .code(400)
+        .send(failure('The request body ended before it was complete', 'MALFORMED_REQUEST'));
+    }
     const error = domainErrorOf(thrown) ?? thrown;
     if (error instanceof DomainError) {
       if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);

@@ -408,6 +408,36 @@ describe('409 while no workspace is open', () => {
   });
 });
 
+describe('a body cut short by its client', () => {
+  it('answers 400 and logs it as the client’s doing, not as a database outage', async () => {
+    const server = await startServer({ setup: 'no-workspace' });
+    const logged: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logged.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildHttpApp(server.app.httpDeps(), { logger: { level: 'info', stream } });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address() as { port: number };
+      const answer = await rawExchange(
+        `http://127.0.0.1:${address.port}`,
+        'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 100\r\n\r\n{"username":"admin"',
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer).toContain('MALFORMED_REQUEST');
+      await expect.poll(() => logged.join('')).toContain('ended the connection before its body was complete');
+      expect(logged.join('')).not.toMatch(/database/i);
+    } finally {
+      await app.close();
+      await server.stop();
+    }
+  });
+});
+
 describe('500 for anything unexpected', () => {
   let server: TestServer;
   beforeAll(async () => {
