@@ -24,10 +24,12 @@ export function openSqlite<DB>(
     readonly: options.readonly ?? false,
   });
   try {
+    // First: switching a new file to WAL takes a lock that another process starting on the same
+    // data folder may hold for a moment; without a timeout that is "database is locked" at once.
+    raw.pragma('busy_timeout = 5000');
     if (!options.readonly) raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = NORMAL');
     raw.pragma('foreign_keys = ON');
-    raw.pragma('busy_timeout = 5000');
   } catch (error) {
     raw.close();
     throw error;
