@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { call, connectHttp, type Era } from './mcp.js';
 import { startServer, type ApiResponse, type StartOptions, type TestServer } from './server.js';
 
@@ -47,4 +47,18 @@ export async function fail(client: Client, name: string, args: Record<string, un
 export function asToolError(res: ApiResponse): ToolError {
   expect(res.body.success, res.text).toBe(false);
   return { error: res.body.error!, code: res.body.code!, status: res.status };
+}
+
+/**
+ * A fresh application per test: registers an afterEach that closes what the test opened (clients
+ * first, newest first, then their servers) and returns the opener with the list tests may add to.
+ */
+export function sessionPerTest(defaults: { era?: Era; setup?: StartOptions['setup'] } = {}) {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    while (cleanups.length > 0) await cleanups.pop()!();
+  });
+  const open = (options: { era?: Era; setup?: StartOptions['setup'] } = {}): Promise<McpSession> =>
+    openMcpSession(cleanups, { ...defaults, ...options });
+  return { cleanups, open };
 }
