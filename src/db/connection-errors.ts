@@ -36,3 +36,14 @@ const CONNECTION_MESSAGES = [
   'Client has encountered a connection error',
   'connection timeout',
 ];
+
+/**
+ * Whether an error means another connection holds the lock the statement needs, after the wait
+ * the database allows (SQLite's busy_timeout; PostgreSQL's lock_timeout, where one is set): the
+ * statement changed nothing and the same request may succeed shortly. SQLite's SQLITE_BUSY and
+ * SQLITE_LOCKED (with their extended codes), PostgreSQL's 55P03 (lock not available).
+ */
+export function isLockTimeout(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (/^SQLITE_(BUSY|LOCKED)/.test(code) || code === '55P03');
+}

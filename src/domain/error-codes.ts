@@ -37,6 +37,7 @@ export const ERROR_CATALOGUE = {
   TOO_MANY_FAILED_LOGINS: [429, 'Too many failed logins from this client (see Retry-After)'],
   LOGIN_BUSY: [503, 'Too many logins at once (see Retry-After)'],
   SERVICE_BUSY: [503, 'The service is busy (see Retry-After)'],
+  DATABASE_BUSY: [503, 'Another process holds the database locked; nothing was changed (see Retry-After)'],
   DATABASE_UNAVAILABLE: [503, 'The shared database (team mode) cannot be reached now (see Retry-After)'],
   FORBIDDEN: [403, "The user's role lacks the right the operation needs"],
   CSRF_REFUSED: [403, 'A window request without the window header or from another site (CSRF protection)'],

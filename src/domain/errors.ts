@@ -105,6 +105,21 @@ export class ServiceBusyError extends DomainError {
   }
 }
 
+/**
+ * Another process holds the database's lock longer than a statement waits for it (a long
+ * transaction in another program, a backup tool): nothing was changed; try again.
+ */
+export class DatabaseBusyError extends ServiceBusyError {
+  constructor(options?: { cause?: unknown }) {
+    super(
+      'The database is locked by another process; nothing was changed; try again shortly',
+      5,
+      'DATABASE_BUSY',
+    );
+    if (options?.cause !== undefined) Object.defineProperty(this, 'cause', { value: options.cause });
+  }
+}
+
 /** The shared database (PostgreSQL, team mode) does not answer: nothing was changed; try again. */
 export class DatabaseUnavailableError extends ServiceBusyError {
   constructor(options?: { cause?: unknown }) {
