@@ -8,7 +8,7 @@ import { WorkspaceService } from '../domain/workspaces/workspace.service.js';
 import { allowMatcher, exposureWarning, isLoopbackHost } from '../domain/settings/address-allow.js';
 import type { HttpLimits } from '../http/app.js';
 import type { EdgePolicy, HttpDeps, McpFastPathSwitch } from '../http/http-deps.js';
-import { firstRunSetup, isPristine, type FirstRunReport } from './first-run.js';
+import { firstRunPending, firstRunSetup, isPristine, type FirstRunReport } from './first-run.js';
 import { RequestMonitor } from './request-monitor.js';
 import { RestServer, type RestEndpoint } from './rest-server.js';
 import { endpointUrl, listenProblem, type Endpoint } from './listening-server.js';
@@ -166,10 +166,10 @@ export class Application {
 
   private wantedRest: Endpoint | undefined;
 
-  /** First-run setup if the data folder is pristine, reopen the last workspace, start REST as configured. */
+  /** First-run setup if the data folder is pristine (or a first run did not finish), reopen the last workspace, start REST as configured. */
   async start(): Promise<StartReport> {
     const report: StartReport = {};
-    if (await isPristine(this, this.ownerContext())) {
+    if (firstRunPending(this.options.dataDir) || (await isPristine(this, this.ownerContext()))) {
       report.firstRun = await firstRunSetup({
         ctx: this.ownerContext(),
         users: this.users,

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../domain/clock.js';
-import { systemContext, type RequestContext } from '../domain/context.js';
+import { RIGHTS, runInTransaction, systemContext, type RequestContext } from '../domain/context.js';
+import { listGroups } from '../domain/groups/group.service.js';
+import { listProducts } from '../domain/products/product.service.js';
 import type { SettingsService } from '../domain/settings/settings.service.js';
 import type { UserService } from '../domain/users/user.service.js';
 import type { WorkspaceService, WorkspaceDto } from '../domain/workspaces/workspace.service.js';
@@ -41,8 +44,31 @@ function generatePassword(): string {
 }
 
 /**
- * The first-run wizard of decisions.md: an admin user, a demo workspace with sample
- * data, opened, and the REST server enabled on its default port.
+ * Marks a first run under way in the data folder until it is complete. A first run writes in
+ * several steps (a user in the system database, a workspace with its own database, settings):
+ * a crash between them used to leave an admin whose generated password was never shown, and a
+ * data folder no longer pristine, so nobody could log in. With the marker left behind, the next
+ * start finishes the first run instead (firstRunSetup again). A generated password ends the first
+ * run only when it was shown (firstRunShown): a crash before the banner is a crash in the first run.
+ */
+const MARKER = 'first-run.pending';
+
+/** Ends the first run once its generated password was shown (by `pim start`'s banner). */
+export function firstRunShown(dataDir: string): void {
+  rmSync(join(dataDir, MARKER), { force: true });
+}
+
+/** True when a first run began in this data folder and did not finish. */
+export function firstRunPending(dataDir: string): boolean {
+  return existsSync(join(dataDir, MARKER));
+}
+
+/**
+ * The first-run wizard of decisions.md: an admin user, a demo workspace with sample data, opened,
+ * and the REST server enabled on its default port. Each step can be taken again: run anew after
+ * an interrupted first run, it sets the admin's password afresh (the one shown now is the only one
+ * anybody saw), keeps a demo workspace that was created and seeds it only if the seeding did not
+ * commit (it is one transaction: the demo is complete or empty).
  */
 export async function firstRunSetup(deps: {
   ctx: RequestContext;
@@ -53,18 +79,38 @@ export async function firstRunSetup(deps: {
   dataDir: string;
   adminPassword?: string;
 }): Promise<FirstRunReport> {
+  const marker = join(deps.dataDir, MARKER);
+  const resuming = existsSync(marker);
+  mkdirSync(deps.dataDir, { recursive: true });
+  writeFileSync(marker, 'A first run of pim began here; the next start finishes it.\n');
   const passwordGenerated = !deps.adminPassword;
   const adminPassword = deps.adminPassword || generatePassword();
-  await deps.users.add(deps.ctx, { username: 'admin', role: 'ADMIN', password: adminPassword });
-  const created = await deps.workspaces.create(deps.ctx, {
-    name: 'Demo',
-    path: join(deps.dataDir, 'workspaces', 'demo'),
-    language: 'deu',
-  });
-  const workspace = await deps.workspaces.open(deps.ctx, { workspaceId: created.id });
+  const admin = await deps.users.findByName(deps.ctx, 'admin');
+  if (admin) await deps.users.setPassword(deps.ctx, admin.id, adminPassword);
+  else await deps.users.add(deps.ctx, { username: 'admin', role: 'ADMIN', password: adminPassword });
+  const path = join(deps.dataDir, 'workspaces', 'demo');
+  const existing = (await deps.workspaces.list(deps.ctx)).find(
+    (w) => w.name === 'Demo' && w.rootpath === path,
+  );
+  // A demo folder that no workspace owns was left by a crash inside `create`: it is ours to redo.
+  if (!existing && resuming && !(await deps.workspaces.list(deps.ctx)).some((w) => w.rootpath === path)) {
+    rmSync(path, { recursive: true, force: true });
+  }
+  const created =
+    existing ?? (await deps.workspaces.create(deps.ctx, { name: 'Demo', path, language: 'deu' }));
+  const workspace = existing?.active
+    ? existing
+    : await deps.workspaces.open(deps.ctx, { workspaceId: created.id });
   const ctx = systemContext(deps.clock, deps.workspaces.current());
-  const { products } = await seedDemoCatalogue(ctx);
-  const groups = await seedDemoGroups(ctx);
+  const present = (await listProducts(ctx, { all: true })).length;
+  const counts = present
+    ? { products: present, groups: (await listGroups(ctx)).length }
+    : await runInTransaction(ctx, RIGHTS.edit, async (trx) => ({
+        products: (await seedDemoCatalogue(trx)).products,
+        groups: await seedDemoGroups(trx),
+      }));
   await deps.settings.set('rest.enabled', true);
-  return { adminPassword, passwordGenerated, workspace, products, groups };
+  // A generated password is known once it is shown: until then, a crash must lead to a new one.
+  if (!passwordGenerated) firstRunShown(deps.dataDir);
+  return { adminPassword, passwordGenerated, workspace, ...counts };
 }

@@ -23,7 +23,11 @@ describe('pim db move beside a running pim', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const move = () => runCliAsync(dir, ['db', 'move', '--to', TARGET], { env });
-  const marks = () => (existsSync(join(dir, 'running')) ? readdirSync(join(dir, 'running')) : []);
+  // One `<pid>.json` per process (running-processes.ts); `start.lock` is the start's claim, kept.
+  const marks = () =>
+    existsSync(join(dir, 'running'))
+      ? readdirSync(join(dir, 'running')).filter((name) => name.endsWith('.json'))
+      : [];
 
   it('is refused while pim start or pim mcp runs, and goes ahead once they stopped', async () => {
     const server = await startCli(dir, { ...env, PIM_ADMIN_PASSWORD: 'admin-secret-1' }, ['--no-ui']);

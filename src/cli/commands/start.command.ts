@@ -1,4 +1,6 @@
+import { firstRunShown } from '../../app/first-run.js';
 import { markRunning } from '../../app/running-processes.js';
+import { claimStart } from '../../app/start-lock.js';
 import { Application, type StartReport } from '../../app/application.js';
 import { endpointUrl } from '../../app/listening-server.js';
 import { isConnectionFailure } from '../../db/connection-errors.js';
@@ -122,6 +124,7 @@ async function run(app: Application, dataDir: string, stopped: Promise<void>, ou
   try {
     const report = await app.start();
     banner(report, dataDir, out);
+    if (report.firstRun) firstRunShown(dataDir);
     if (report.exposureWarning) process.stderr.write(`pim: ${report.exposureWarning}\n`);
     await stopped;
   } finally {
@@ -134,6 +137,8 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   const restOverride = { port: parsePort(values.port), host: values.host as string | undefined };
   const uiOverride = { port: parsePort(values['ui-port'], '--ui-port') };
+  // Before anything is read or written: a second start on this folder ends here, with one line.
+  const releaseClaim = claimStart(dataDir);
   // The application runs even with the REST server off, as the desktop window would.
   const keepAlive = setInterval(() => {}, 1 << 30);
   const stopped = stopSignal(out);
@@ -151,6 +156,7 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
     if (app) await run(app, dataDir, stopped, out);
   } finally {
     clearInterval(keepAlive);
+    releaseClaim();
   }
   out('pim: stopped');
 }
