@@ -1,5 +1,44 @@
-/** Query parameters whose values never reach the monitor or the log. */
-const SECRET_PARAMETERS = /^(?:token|access_token|password|secret|api_?key|key)$/i;
+/**
+ * Words that, as a part of a query parameter's name, mark its value as a possible secret: the
+ * value never reaches the monitor or the log. Names are split into parts at anything but letters
+ * and digits and at camelCase humps (`access_token`, `apiKey`, `x-api-key`, `token[]`, `sessionId`),
+ * so a part must be the word itself: `keyword` or `passage` stay readable.
+ */
+const SECRET_WORDS = new Set([
+  'token',
+  'jwt',
+  'bearer',
+  'auth',
+  'authorization',
+  'password',
+  'passwd',
+  'passphrase',
+  'pass',
+  'pwd',
+  'pw',
+  'pin',
+  'otp',
+  'secret',
+  'key',
+  'apikey',
+  'credential',
+  'credentials',
+  'session',
+  'sessionid',
+  'sid',
+  'cookie',
+  'signature',
+  'sig',
+]);
+
+/** True when a (decoded) parameter name has a part that names a secret. */
+export function isSecretParameter(name: string): boolean {
+  const parts = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return parts.some((part) => SECRET_WORDS.has(part));
+}
 
 /**
  * The path of a request as the monitor shows it: with its query string, values of parameters
@@ -16,11 +55,11 @@ export function monitorPath(url: string): string {
     const name = eq < 0 ? part : part.slice(0, eq);
     let decoded = name;
     try {
-      decoded = decodeURIComponent(name);
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
     } catch {
       // keep it as written
     }
-    return eq >= 0 && SECRET_PARAMETERS.test(decoded) ? `${name}=***` : part;
+    return eq >= 0 && isSecretParameter(decoded) ? `${name}=***` : part;
   });
   return `${path}?${parts.join('&')}`;
 }
