@@ -54,6 +54,8 @@ export interface StartReport {
   window?: Endpoint;
   /** Why the window could not be served (its port is taken), if so. */
   windowProblem?: string;
+  /** Why the REST server, enabled, could not start. */
+  restProblem?: string;
   /** Set when the REST server is reachable from other machines by anyone (rest.allow empty). */
   exposureWarning?: string;
 }
@@ -160,7 +162,7 @@ export class Application {
       host: endpoint?.host ?? wanted?.host ?? '127.0.0.1',
       port: endpoint?.port ?? wanted?.port ?? 0,
       ...(endpoint ? { url: `${endpointUrl(endpoint)}/api` } : {}),
-      ...(this.restProblem && !endpoint ? { problem: this.restProblem } : {}),
+      ...(this.restProblem ? { problem: this.restProblem } : {}),
     };
   }
 
@@ -184,8 +186,10 @@ export class Application {
       report.workspaceProblem = reopened.problem;
     }
     // Headless, a REST server that cannot start is fatal; with a window, the window says why.
-    await this.applySettings({ throwOnRestFailure: this.options.noUi === true });
+    // Quiet: the start's report says what could not be served, once.
+    await this.applySettings({ throwOnRestFailure: this.options.noUi === true, quiet: true });
     report.rest = this.rest.address();
+    report.restProblem = this.restProblem;
     report.window = this.window.address();
     report.windowProblem = this.windowProblem;
     if (report.rest) {
@@ -216,7 +220,9 @@ export class Application {
    * once, no restart. A port that cannot be bound leaves that server stopped and says why
    * (restState, windowProblem); with throwOnRestFailure the REST server's error is thrown.
    */
-  async applySettings(options: { throwOnRestFailure?: boolean; restOnly?: boolean } = {}): Promise<void> {
+  async applySettings(
+    options: { throwOnRestFailure?: boolean; restOnly?: boolean; quiet?: boolean } = {},
+  ): Promise<void> {
     if (this.stopped) return;
     const settings = await this.settings.getAll();
     const override = this.options.restOverride ?? {};
@@ -232,7 +238,8 @@ export class Application {
     } catch (error) {
       this.restProblem = describeListenError(error);
       if (options.throwOnRestFailure) throw error;
-      console.error(`pim: the REST server could not start: ${this.restProblem}`);
+      if (!options.quiet)
+        console.error(`pim: the REST server ${stillServing(this.rest.address(), this.restProblem)}`);
     }
     if (this.options.noUi || options.restOnly) return;
     const ui = this.options.uiOverride ?? {};
@@ -243,7 +250,10 @@ export class Application {
       this.windowProblem = undefined;
     } catch (error) {
       this.windowProblem = describeListenError(error);
-      console.error(`pim: the application window could not be served: ${this.windowProblem}`);
+      if (!options.quiet)
+        console.error(
+          `pim: the application window ${stillServing(this.window.address(), this.windowProblem)}`,
+        );
     }
   }
 
@@ -280,6 +290,13 @@ export class Application {
 }
 
 /** A listen error in one line: "port 8765 on 127.0.0.1 is in use by another program". */
+/** What became of a server that could not follow its settings: stopped, or still where it was. */
+function stillServing(endpoint: Endpoint | undefined, problem: string): string {
+  return endpoint
+    ? `stays on ${endpointUrl(endpoint)}: the new setting's ${problem}`
+    : `could not start: ${problem}`;
+}
+
 function describeListenError(error: unknown): string {
   const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
   if (!e.code) return e.message ?? String(error);

@@ -40,10 +40,37 @@ export class ListeningServer<App extends FastifyInstance = FastifyInstance> {
     return wanted.host === this.requested?.host && wanted.port === this.requested.port;
   }
 
+  /**
+   * Moves make before break: the new endpoint is bound while the old one still serves, so a port
+   * that cannot be bound (in use, not this machine's) leaves the server where it was, serving,
+   * and the error is thrown. Only when the new endpoint collides with the old one itself (the
+   * same port on an overlapping address) is the old one closed first, and put back if the new
+   * one still fails.
+   */
   private async apply(wanted: Endpoint | undefined): Promise<void> {
     if (this.wantedMatches(wanted)) return;
-    await this.stopNow();
-    if (!wanted) return;
+    if (!wanted) return this.stopNow();
+    const previous = this.requested;
+    try {
+      await this.listenOn(wanted);
+    } catch (error) {
+      const collides =
+        previous !== undefined &&
+        previous.port === wanted.port &&
+        (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!collides) throw error;
+      await this.stopNow();
+      try {
+        await this.listenOn(wanted);
+      } catch (retryError) {
+        await this.listenOn(previous).catch(() => undefined);
+        throw retryError;
+      }
+    }
+  }
+
+  /** Starts a fresh app on `wanted`; once it listens, the previous one (if any) is closed. */
+  private async listenOn(wanted: Endpoint): Promise<void> {
     const app = await this.build();
     try {
       await app.listen({ host: wanted.host, port: wanted.port });
@@ -52,9 +79,12 @@ export class ListeningServer<App extends FastifyInstance = FastifyInstance> {
       throw error;
     }
     const address = app.server.address() as AddressInfo;
+    const old = this.app;
     this.app = app;
     this.requested = wanted;
     this.endpoint = { host: wanted.host, port: address.port };
+    // Fastify's close lets in-flight requests finish before it resolves.
+    if (old) await old.close();
   }
 
   private async stopNow(): Promise<void> {
