@@ -4,6 +4,7 @@ import { claimStart } from '../../app/start-lock.js';
 import { Application, type StartReport } from '../../app/application.js';
 import { endpointUrl } from '../../app/listening-server.js';
 import { isConnectionFailure } from '../../db/connection-errors.js';
+import { SETTING_DEFINITIONS } from '../../domain/settings/settings.service.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
 
@@ -13,6 +14,15 @@ function parsePort(value: unknown, flag = '--port'): number | undefined {
   if (!Number.isInteger(port) || port > 65535)
     throw new UsageError(`${flag} must be a number from 0 to 65535, not '${String(value)}'`);
   return port;
+}
+
+/** --host by the rules of the setting rest.host it overrides. */
+function parseHostFlag(value: unknown): string {
+  try {
+    return SETTING_DEFINITIONS['rest.host'].parse(value);
+  } catch (error) {
+    throw new UsageError(`--host ${(error as Error).message.replace(/^rest\.host /, '')}`);
+  }
 }
 
 function banner(report: StartReport, dataDir: string, out: (line: string) => void): void {
@@ -50,6 +60,10 @@ function banner(report: StartReport, dataDir: string, out: (line: string) => voi
       out(`  curl -s ${url}/api/product -H "Authorization: Bearer $TOKEN"`);
       out('To turn the REST server off: pim settings set rest.enabled false (takes effect at once)');
     }
+  } else if (report.restProblem) {
+    out(
+      `pim: the REST server could not start: ${report.restProblem}; change rest.port or rest.host with pim settings set (takes effect at once)`,
+    );
   } else {
     out('REST server is disabled. Enable it with: pim settings set rest.enabled true (takes effect at once)');
   }
@@ -135,7 +149,8 @@ async function run(app: Application, dataDir: string, stopped: Promise<void>, ou
 
 export async function startCommand({ dataDir, positionals, values, out }: CommandInput): Promise<void> {
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  const restOverride = { port: parsePort(values.port), host: values.host as string | undefined };
+  const host = values.host === undefined ? undefined : parseHostFlag(values.host);
+  const restOverride = { port: parsePort(values.port), host };
   const uiOverride = { port: parsePort(values['ui-port'], '--ui-port') };
   // Before anything is read or written: a second start on this folder ends here, with one line.
   const releaseClaim = claimStart(dataDir);

@@ -1,0 +1,98 @@
+import { createServer, type Server } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newDataDir, removeDataDir } from '../helpers/backend.js';
+import { runCliAsync, spawnCli, type SpawnedProcess } from '../helpers/cli.js';
+import { expectSuccess } from '../helpers/expect-cli.js';
+import { freePort, loginAt, pollUntil, refusesConnections } from '../helpers/http.js';
+
+/**
+ * The ports of `pim start` as settings change under it: a port that cannot be bound leaves the
+ * server serving where it was, and says so; a start that cannot serve REST says why, once.
+ */
+describe('pim start and ports it cannot have', () => {
+  let dataDir: string;
+  const processes: SpawnedProcess[] = [];
+  const blockers: Server[] = [];
+  beforeEach(async () => {
+    dataDir = await newDataDir();
+  });
+  afterEach(async () => {
+    for (const proc of processes.splice(0)) await proc.kill();
+    for (const blocker of blockers.splice(0)) await new Promise((resolve) => blocker.close(resolve));
+    await removeDataDir(dataDir);
+  });
+
+  const cli = (...args: string[]) => runCliAsync(dataDir, args);
+
+  /** A port another program listens on, for the rest of the test. */
+  async function busyPort(): Promise<number> {
+    const server = createServer();
+    blockers.push(server);
+    await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
+    return (server.address() as { port: number }).port;
+  }
+
+  async function prepare(restPort: number, uiPort: number): Promise<void> {
+    expectSuccess(
+      await runCliAsync(dataDir, ['user', 'add', 'admin', '--role', 'ADMIN', '--password-stdin'], {
+        stdin: 'ports-pw\n',
+      }),
+    );
+    expectSuccess(await cli('settings', 'set', 'rest.enabled', 'true'));
+    expectSuccess(await cli('settings', 'set', 'rest.port', String(restPort)));
+    expectSuccess(await cli('settings', 'set', 'ui.port', String(uiPort)));
+  }
+
+  it('keeps serving on the old port when a new one is taken, and moves once a free one is set', async () => {
+    const [first, ui] = [await freePort(), await freePort()];
+    await prepare(first, ui);
+    const proc = spawnCli(dataDir, ['start']);
+    processes.push(proc);
+    await proc.waitFor(/pim is running/);
+
+    const taken = await busyPort();
+    expectSuccess(await cli('settings', 'set', 'rest.port', String(taken)));
+    await proc.waitFor(
+      new RegExp(`REST server stays on http://127\\.0\\.0\\.1:${first}: .*port ${taken}.* in use`),
+    );
+    await loginAt(`http://127.0.0.1:${first}`, 'admin', 'ports-pw');
+
+    const uiTaken = await busyPort();
+    expectSuccess(await cli('settings', 'set', 'ui.port', String(uiTaken)));
+    await proc.waitFor(
+      new RegExp(`window stays on http://127\\.0\\.0\\.1:${ui}: .*port ${uiTaken}.* in use`),
+    );
+    const page = await fetch(`http://127.0.0.1:${ui}/`);
+    expect(page.status).toBe(200);
+
+    const next = await freePort();
+    expectSuccess(await cli('settings', 'set', 'rest.port', String(next)));
+    await pollUntil('REST on the new port', async () => {
+      try {
+        await loginAt(`http://127.0.0.1:${next}`, 'admin', 'ports-pw');
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(await refusesConnections(first)).toBe(true);
+  });
+
+  it('says once why an enabled REST server could not start, never that it is disabled', async () => {
+    const [taken, ui] = [await busyPort(), await freePort()];
+    await prepare(taken, ui);
+    const proc = spawnCli(dataDir, ['start']);
+    processes.push(proc);
+    await proc.waitFor(/pim is running/);
+    const output = proc.output();
+    expect(output).toMatch(new RegExp(`pim: the REST server could not start: port ${taken}.* in use`));
+    expect(output).not.toMatch(/disabled/);
+    expect(output.match(/REST server could not start/g)).toHaveLength(1);
+  });
+
+  it('refuses a --host that the setting rest.host would refuse, with one line', async () => {
+    const result = await cli('start', '--host', 'bad host');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("pim: --host must be an IP address or host name, not 'bad host'\n");
+  });
+});
