@@ -51,6 +51,13 @@ function restMessage(error: DomainError): string {
   return hint ? `${error.message}: ${hint}` : error.message;
 }
 
+/** Seconds a client should wait before it tries again (429, 503), for Retry-After; REST and the window. */
+export function retryAfterOf(error: DomainError): number | undefined {
+  return error instanceof TooManyRequestsError || error instanceof ServiceBusyError
+    ? error.retryAfterSeconds
+    : undefined;
+}
+
 /** Node's error for a request whose client stopped sending its body (`aborted`, ECONNRESET). */
 function bodyCutShort(error: Error): boolean {
   return (error as { code?: unknown }).code === 'ECONNRESET' && error.message === 'aborted';
@@ -118,9 +125,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     const error = domainErrorOf(thrown) ?? thrown;
     if (error instanceof DomainError) {
       if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
-      if (error instanceof TooManyRequestsError || error instanceof ServiceBusyError) {
-        reply.header('Retry-After', String(error.retryAfterSeconds));
-      }
+      const retryAfter = retryAfterOf(error);
+      if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
       const challenge = wwwAuthenticate(error);
       if (challenge) reply.header('WWW-Authenticate', challenge);
       return reply.code(errorStatus(error.detailCode)).send(failure(restMessage(error), error.detailCode));

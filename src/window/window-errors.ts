@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/errors.js';
 import { domainErrorOf } from '../domain/domain-error-of.js';
 import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
-import { FASTIFY_ERRORS } from '../http/error-handler.js';
+import { FASTIFY_ERRORS, retryAfterOf } from '../http/error-handler.js';
 import { failure } from '../http/envelope.js';
 
 /** Fastify's refusals of a body, in pim's codes and statuses: REST's table, and the window's body limit. */
@@ -21,6 +21,8 @@ export function installWindowErrorHandler(app: FastifyInstance): void {
     const error = domainErrorOf(thrown) ?? thrown;
     if (error instanceof DomainError) {
       const field = (error as DomainError & { field?: string }).field;
+      const retryAfter = retryAfterOf(error);
+      if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
       return reply
         .code(errorStatus(error.detailCode))
         .send({ ...failure(error.message, error.detailCode), ...(field ? { field } : {}) });
