@@ -52,13 +52,45 @@ describe('the login throttle', () => {
     );
   });
 
-  it('reserves atomically: the 11th reservation in the window is refused, a release gives one back', () => {
+  it('counts attempts under way as room taken, never as failures: only failures lock', () => {
     const throttle = new LoginThrottle();
-    const waits = Array.from({ length: 12 }, () => throttle.reserve('k', T0));
-    expect(waits.filter((w) => w === 0)).toHaveLength(10);
-    expect(waits.slice(10).every((w) => w > 0)).toBe(true);
-    throttle.release('k', T0);
-    expect(throttle.reserve('k', T0)).toBe(0);
-    expect(throttle.reserve('k', T0)).toBeGreaterThan(0);
+    for (let i = 0; i < 10; i++) {
+      expect(throttle.hasRoom('k', T0)).toBe(true);
+      throttle.start('k');
+    }
+    // Ten under way: no room for an eleventh (all ten may yet fail), but the key is not locked.
+    expect(throttle.hasRoom('k', T0)).toBe(false);
+    expect(throttle.retryAfterSeconds('k', T0)).toBe(0);
+    // One succeeds: room again. Nine fail: no room (nine failures and the new attempt under way).
+    throttle.finish('k');
+    expect(throttle.hasRoom('k', T0)).toBe(true);
+    throttle.start('k');
+    for (let i = 0; i < 9; i++) throttle.finish('k', T0);
+    expect(throttle.hasRoom('k', T0)).toBe(false);
+    expect(throttle.retryAfterSeconds('k', T0)).toBe(0);
+    throttle.finish('k', T0);
+    expect(throttle.retryAfterSeconds('k', T0)).toBe(WINDOW / 1000);
+  });
+
+  it('never lets more attempts start than may fail within the limit, whatever the order of outcomes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('start', 'succeed', 'fail'), { maxLength: 100 }), (steps) => {
+        const throttle = new LoginThrottle();
+        let underWay = 0;
+        let failed = 0;
+        for (const step of steps) {
+          if (step === 'start' && throttle.hasRoom('k', T0)) {
+            throttle.start('k');
+            underWay++;
+          } else if (step !== 'start' && underWay > 0) {
+            throttle.finish('k', step === 'fail' ? T0 : undefined);
+            underWay--;
+            if (step === 'fail') failed++;
+          }
+          expect(failed + underWay).toBeLessThanOrEqual(10);
+          expect(throttle.retryAfterSeconds('k', T0) > 0).toBe(failed >= 10);
+        }
+      }),
+    );
   });
 });

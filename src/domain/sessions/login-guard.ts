@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
-import { TooManyRequestsError, UnauthorizedError } from '../errors.js';
+import { ServiceBusyError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../users/password.js';
 import { findUserByName, updatePasswordHash, type UserRow } from '../users/user.repository.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -40,15 +40,23 @@ export function machineOf(remoteAddress: string): string {
 }
 
 /**
+ * Attempts waiting for room under the throttles (parallel attempts beyond what may still fail),
+ * at most: beyond, a login is refused at once as busy (503), as by the verification gate.
+ */
+export const MAX_WAITING_FOR_ROOM = 1_000;
+
+/**
  * Checks credentials under the failed-login throttles and the bound on parallel verifications.
- * In order: the throttles (checked and recorded in one synchronous step), a place among the
- * bounded verifications, the password (a dummy hash for unknown users, so that both answers
- * take as long), and, only for the right password, whether the account is disabled.
+ * In order: the throttles (locked by failures only: 429; room for this attempt even if all
+ * under way fail, else it waits until one of them ends), a place among the bounded
+ * verifications, the password (a dummy hash for unknown users, so that both answers take as
+ * long), and, only for the right password, whether the account is disabled.
  */
 export class LoginGuard {
   private readonly userThrottle = new LoginThrottle(FAILURES_PER_USER);
   private readonly clientThrottle = new LoginThrottle(FAILURES_PER_CLIENT);
   private readonly gate: VerificationGate;
+  private readonly waitingForRoom: Array<() => void> = [];
 
   constructor(
     private readonly db: Kysely<SystemDatabase>,
@@ -61,24 +69,12 @@ export class LoginGuard {
   async verify(username: string, password: string, client: LoginClient, nowMs: number): Promise<UserRow> {
     const clientKey = `${machineOf(client.address)}|${channelOf(client)}`;
     const userKey = `${username.toLowerCase()}|${clientKey}`;
-    const wait = Math.max(
-      this.userThrottle.retryAfterSeconds(userKey, nowMs),
-      this.clientThrottle.retryAfterSeconds(clientKey, nowMs),
-    );
-    if (wait > 0) {
-      throw new TooManyRequestsError(`Too many failed logins; try again in ${wait} seconds`, wait);
-    }
-    this.userThrottle.reserve(userKey, nowMs);
-    this.clientThrottle.reserve(clientKey, nowMs);
-    const giveBack = () => {
-      this.userThrottle.release(userKey, nowMs);
-      this.clientThrottle.release(clientKey, nowMs);
-    };
+    await this.admit(userKey, clientKey, nowMs);
     let entered: Promise<void>;
     try {
       entered = this.gate.enter();
     } catch (busy) {
-      giveBack();
+      this.settle(userKey, clientKey);
       throw busy;
     }
     let row: UserRow | undefined;
@@ -91,17 +87,54 @@ export class LoginGuard {
         await updatePasswordHash(this.db, row.id, await hashPassword(password));
       }
     } catch (error) {
-      giveBack();
+      // Not a wrong password (the database failed): no failure recorded.
+      this.settle(userKey, clientKey);
       throw error;
     } finally {
       this.gate.release();
     }
-    if (!row || !valid) throw new UnauthorizedError('Wrong username or password', 'INVALID_CREDENTIALS');
+    if (!row || !valid) {
+      this.settle(userKey, clientKey, nowMs);
+      throw new UnauthorizedError('Wrong username or password', 'INVALID_CREDENTIALS');
+    }
+    // The right password forgives this user's failures from this client (not the client's others).
     this.userThrottle.reset(userKey);
-    this.clientThrottle.release(clientKey, nowMs);
+    this.settle(userKey, clientKey);
     // Only after the right password: whether an account is disabled is no secret to its owner.
     if (row.disabled === 1) throw disabledError(row.username);
     return row;
+  }
+
+  /**
+   * Starts an attempt under both throttles, checked and recorded in one synchronous step, so
+   * that parallel attempts never pass the check together; waits while there is no room.
+   */
+  private async admit(userKey: string, clientKey: string, nowMs: number): Promise<void> {
+    for (;;) {
+      const wait = Math.max(
+        this.userThrottle.retryAfterSeconds(userKey, nowMs),
+        this.clientThrottle.retryAfterSeconds(clientKey, nowMs),
+      );
+      if (wait > 0) {
+        throw new TooManyRequestsError(`Too many failed logins; try again in ${wait} seconds`, wait);
+      }
+      if (this.userThrottle.hasRoom(userKey, nowMs) && this.clientThrottle.hasRoom(clientKey, nowMs)) {
+        this.userThrottle.start(userKey);
+        this.clientThrottle.start(clientKey);
+        return;
+      }
+      if (this.waitingForRoom.length >= MAX_WAITING_FOR_ROOM) {
+        throw new ServiceBusyError('Too many logins at once; try again in a moment', 1, 'LOGIN_BUSY');
+      }
+      await new Promise<void>((resolve) => this.waitingForRoom.push(resolve));
+    }
+  }
+
+  /** Ends an attempt (a failure when `failedAtMs` is given); waiting attempts check again, in order. */
+  private settle(userKey: string, clientKey: string, failedAtMs?: number): void {
+    this.userThrottle.finish(userKey, failedAtMs);
+    this.clientThrottle.finish(clientKey, failedAtMs);
+    for (const wake of this.waitingForRoom.splice(0)) wake();
   }
 }
 
