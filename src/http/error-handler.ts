@@ -152,16 +152,19 @@ export function installErrorHandler(app: FastifyInstance): void {
  * Errors Fastify raises before routing (Fastify's `frameworkErrors` option): a path whose
  * percent-encoding does not decode (`%FF`, `%E0%A4%A`), a path parameter over the length limit.
  * Fastify answers these in its own format (the second with 414); pim answers both with 400 in
- * the envelope, like any other bad input.
- * No hook has run for them, so the CORS header is set here.
+ * the envelope, like any other bad input. Shared by REST and the window.
  */
+export function frameworkRefusal(error: FastifyError): [number, string, ErrorCodeName] {
+  return error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? [400, `A path segment is longer than ${MAX_PARAM_LENGTH} characters`, 'PATH_SEGMENT_TOO_LONG']
+    : error.code === 'FST_ERR_BAD_URL'
+      ? [400, NOT_PERCENT_ENCODED, 'INVALID_URL']
+      : [500, 'Internal server error', 'INTERNAL'];
+}
+
+/** REST's answer to a framework error. No hook has run for it, so the CORS header is set here. */
 export function answerFrameworkError(error: FastifyError, reply: FastifyReply): void {
-  const [status, message, code]: [number, string, ErrorCodeName] =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? [400, `A path segment is longer than ${MAX_PARAM_LENGTH} characters`, 'PATH_SEGMENT_TOO_LONG']
-      : error.code === 'FST_ERR_BAD_URL'
-        ? [400, NOT_PERCENT_ENCODED, 'INVALID_URL']
-        : [500, 'Internal server error', 'INTERNAL'];
+  const [status, message, code] = frameworkRefusal(error);
   setSecurityHeaders(reply);
   void reply.code(status).header('access-control-allow-origin', '*').send(failure(message, code));
 }

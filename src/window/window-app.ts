@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { UnauthorizedError } from '../domain/errors.js';
 import type {} from '../http/auth.hook.js';
 import { failure } from '../http/envelope.js';
+import { MAX_PARAM_LENGTH } from '../http/error-handler.js';
 import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
@@ -13,9 +14,9 @@ import { settingsRoutes } from './routes/settings.routes.js';
 import { usersRoutes } from './routes/users.routes.js';
 import { workspaceRoutes } from './routes/workspace.routes.js';
 import type { WindowDeps } from './window-deps.js';
-import { installWindowErrorHandler } from './window-errors.js';
+import { answerWindowFrameworkError, installWindowErrorHandler } from './window-errors.js';
 import { WindowEvents } from './window-events.js';
-import { checkSameOrigin, hostAllowed, sessionCookie } from './window-guard.js';
+import { checkSameOrigin, passesEdge, sessionCookie } from './window-guard.js';
 
 /** The window's page may load only its own scripts and styles (Mantine sets style attributes). */
 const WINDOW_CSP =
@@ -31,7 +32,15 @@ export async function buildWindowApp(
   deps: WindowDeps,
   options: { logger?: FastifyServerOptions['logger']; loopbackOnly: () => boolean },
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, schemaErrorFormatter });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 64 * 1024,
+    schemaErrorFormatter,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Refused before routing (a path that does not decode): no hook runs, so the edge runs here.
+    frameworkErrors: (error, request, reply) =>
+      answerWindowFrameworkError(error, request, reply, options.loopbackOnly()),
+  });
   app.setValidatorCompiler(validatorCompiler);
   // JSON only, as on REST: any other body answers 415.
   app.removeContentTypeParser('text/plain');
@@ -40,17 +49,7 @@ export async function buildWindowApp(
   await app.register(cookie);
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
-    if (!hostAllowed(request, options.loopbackOnly())) {
-      return reply
-        .code(403)
-        .send(
-          failure(
-            'The window answers this machine only: open it as localhost or 127.0.0.1',
-            'HOST_NOT_ALLOWED',
-          ),
-        );
-    }
+    if (!passesEdge(request, reply, options.loopbackOnly())) return reply;
     // Decided on the route the router matched, never on the URL as spelled: /ui/%61pi/status
     // matches the same route as /ui/api/status and meets the same demands.
     const route = request.routeOptions.url;

@@ -1,9 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.js';
 import { domainErrorOf } from '../domain/domain-error-of.js';
 import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
-import { FASTIFY_ERRORS, retryAfterOf } from '../http/error-handler.js';
+import { FASTIFY_ERRORS, frameworkRefusal, retryAfterOf } from '../http/error-handler.js';
 import { failure } from '../http/envelope.js';
+import { passesEdge } from './window-guard.js';
 
 /** Fastify's refusals of a body, in pim's codes and statuses: REST's table, and the window's body limit. */
 const FRAMEWORK_ERRORS: Record<string, [ErrorCodeName, string]> = {
@@ -38,4 +39,19 @@ export function installWindowErrorHandler(app: FastifyInstance): void {
     if (process.env.PIM_DEBUG_WINDOW) console.error(error);
     return reply.code(500).send(failure('Internal server error', 'INTERNAL'));
   });
+}
+
+/**
+ * A request Fastify refuses before routing (a path that does not decode, a path segment over the
+ * limit): no hook runs for it, so the edge (headers, Host check) runs here first, then REST's answer.
+ */
+export function answerWindowFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  loopbackOnly: boolean,
+): void {
+  if (!passesEdge(request, reply, loopbackOnly)) return;
+  const [status, message, code] = frameworkRefusal(error);
+  void reply.code(status).header('cache-control', 'no-store').send(failure(message, code));
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../domain/errors.js';
 import { isLoopbackHost } from '../domain/settings/address-allow.js';
 import { hostName } from '../http/edge-guards.js';
+import { failure } from '../http/envelope.js';
 
 /** The header every state-changing request of the window carries (a cross-site form cannot set it). */
 export const WINDOW_HEADER = 'x-pim-window';
@@ -44,6 +45,21 @@ export function hostAllowed(request: FastifyRequest, loopbackOnly: boolean): boo
   if (!host) return false;
   if (!loopbackOnly) return true;
   return isLoopbackHost(hostName(host));
+}
+
+/**
+ * The first step of every window answer, also of requests refused before routing: the headers
+ * every answer carries, then the Host check. False when the request was refused (answered 403).
+ */
+export function passesEdge(request: FastifyRequest, reply: FastifyReply, loopbackOnly: boolean): boolean {
+  reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
+  if (hostAllowed(request, loopbackOnly)) return true;
+  void reply
+    .code(403)
+    .send(
+      failure('The window answers this machine only: open it as localhost or 127.0.0.1', 'HOST_NOT_ALLOWED'),
+    );
+  return false;
 }
 
 export function sessionCookie(request: FastifyRequest): string | undefined {

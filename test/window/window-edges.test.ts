@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
@@ -10,6 +11,28 @@ beforeEach(async () => {
 });
 afterEach(async () => server.stop());
 
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: { success?: boolean; error?: string; code?: string };
+}
+
+/** A request with its path exactly as written and any Host (fetch normalises the one, forbids the other). */
+function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${server.windowUrl}/`, { method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : {} }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('too many failed logins in the window', () => {
   it('answers 429 with Retry-After, as REST does', async () => {
     const window = new WindowClient(server);
@@ -21,5 +44,34 @@ describe('too many failed logins in the window', () => {
     expect(refused.body.code).toBe('TOO_MANY_FAILED_LOGINS');
     // All ten failures at the same instant (the test clock stands still): the full 15 minutes.
     expect(refused.headers.get('retry-after')).toBe('900');
+  });
+});
+
+describe('paths refused before routing', () => {
+  it('answer 400 INVALID_URL in the envelope with the window headers', async () => {
+    for (const [method, path] of [
+      ['GET', '/%ff'],
+      ['POST', '/ui/api/users/%ff/disable'],
+      ['GET', '/ui/api/%E0%A4%A'],
+    ] as const) {
+      const answer = await raw(method, path, { 'x-pim-window': '1' });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toMatchObject({ success: false, code: 'INVALID_URL' });
+      expect(answer.headers['content-type'], path).toMatch(/^application\/json/);
+      expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(answer.headers['cache-control'], path).toBe('no-store');
+    }
+    const long = await raw('POST', `/ui/api/users/${'1'.repeat(1001)}/disable`, { 'x-pim-window': '1' });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ success: false, code: 'PATH_SEGMENT_TOO_LONG' });
+  });
+
+  it("check the Host first: another machine's name is refused with 403", async () => {
+    for (const path of ['/%ff', '/ui/api/users/%ff/disable']) {
+      const answer = await raw('GET', path, { host: 'evil.example' });
+      expect(answer.status, path).toBe(403);
+      expect(answer.body, path).toMatchObject({ success: false, code: 'HOST_NOT_ALLOWED' });
+      expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+    }
   });
 });
