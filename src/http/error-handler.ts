@@ -218,7 +218,11 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
  * Fastify itself answers 404 for both, so the routes are mirrored into a router that
  * can be asked which methods a path has.
  */
-export function installNotFoundHandler(app: FastifyInstance): void {
+export function installNotFoundHandler(
+  app: FastifyInstance,
+  // Methods every path answers besides its routes' (REST: OPTIONS, the CORS preflight).
+  { alsoAllowed = ['OPTIONS'] }: { alsoAllowed?: string[] } = {},
+): void {
   const router = FindMyWay();
   /** The methods of each path that names no parameter, e.g. GET of /api/product/deleted. */
   const staticMethods = new Map<string, Set<string>>();
@@ -245,7 +249,7 @@ export function installNotFoundHandler(app: FastifyInstance): void {
     // A route of this very method that found nothing (a file the docs' assets lack): 404, not 405.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     if (allowed.length > 0 && !allowed.includes(method as (typeof METHODS)[number])) {
-      const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+      const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : []), ...alsoAllowed];
       return reply
         .code(405)
         .header('Allow', allow.join(', '))

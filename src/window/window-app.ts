@@ -3,10 +3,8 @@ import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { UnauthorizedError } from '../domain/errors.js';
 import type {} from '../http/auth.hook.js';
-import { failure } from '../http/envelope.js';
-import { MAX_PARAM_LENGTH } from '../http/error-handler.js';
+import { installNotFoundHandler, MAX_PARAM_LENGTH } from '../http/error-handler.js';
 import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
@@ -22,6 +20,18 @@ import { checkSameOrigin, passesEdge, sessionCookie } from './window-guard.js';
 const WINDOW_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+/** Whether a path is under the window's API, however spelled (/ui/%61pi/x is /ui/api/x to the router). */
+function underApi(url: string): boolean {
+  const path = url.split('?')[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Undecodable paths never get here (frameworkErrors); kept as written all the same.
+  }
+  return decoded === '/ui/api' || decoded.startsWith('/ui/api/');
+}
 
 /**
  * The application window's server: the built front end (src/ui, in dist/ui) and the window's
@@ -54,10 +64,14 @@ export async function buildWindowApp(
     // matches the same route as /ui/api/status and meets the same demands.
     const route = request.routeOptions.url;
     if (route === undefined) {
-      // No route: no handler runs. Under the API's prefix, 401 before 404 (nothing is learnt without a session).
-      if (request.url.startsWith('/ui/api/'))
-        throw new UnauthorizedError('Log in to the window first', 'UNAUTHORIZED');
-      reply.header('content-security-policy', WINDOW_CSP);
+      // No route (404 or 405, answered by the not-found hook below). Under the API's prefix, the
+      // session first, as on REST: 401 before 404 and 405, nothing is learnt without a session.
+      if (!underApi(request.url)) {
+        reply.header('content-security-policy', WINDOW_CSP);
+        return;
+      }
+      reply.header('cache-control', 'no-store');
+      request.user = await deps.sessions.authenticateDesktop(sessionCookie(request));
       return;
     }
     if (!route.startsWith('/ui/api/')) {
@@ -70,6 +84,10 @@ export async function buildWindowApp(
     request.user = await deps.sessions.authenticateDesktop(sessionCookie(request));
   });
 
+  // After the session check above; before the routes, whose methods it mirrors. The window
+  // answers no OPTIONS (it grants no CORS), so Allow does not name it.
+  installNotFoundHandler(app, { alsoAllowed: [] });
+
   const events = new WindowEvents(deps);
   app.addHook('preClose', async () => events.close());
   sessionRoutes(app, deps, events);
@@ -77,11 +95,6 @@ export async function buildWindowApp(
   settingsRoutes(app, deps);
   monitorRoutes(app, deps, events);
   usersRoutes(app, deps);
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send(failure(`No window endpoint ${request.method} ${request.url.split('?')[0]}`, 'ROUTE_NOT_FOUND')),
-  );
 
   if (existsSync(join(deps.uiDir, 'index.html'))) {
     // Hashed assets never change under their name: cached for a year. index.html is always checked.

@@ -75,3 +75,51 @@ describe('paths refused before routing', () => {
     }
   });
 });
+
+describe('unknown window routes', () => {
+  it('answer a logged-in user 404 for an unknown path and 405 with Allow for a known path', async () => {
+    const admin = new WindowClient(server);
+    await admin.login();
+    for (const [method, path] of [
+      ['DELETE', '/users/5'],
+      ['GET', '/nope'],
+      ['POST', '/users/1/role/extra'],
+    ]) {
+      const answer = await admin.request(method!, path!);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body, `${method} ${path}`).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+    }
+    for (const [method, path, allow] of [
+      ['GET', '/users/1/role', 'PUT'],
+      ['DELETE', '/users', 'GET, POST, HEAD'],
+      ['PUT', '/status', 'GET, HEAD'],
+      ['GET', '/session/login', 'POST'],
+    ]) {
+      const answer = await admin.request(method!, path!);
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.body, `${method} ${path}`).toMatchObject({ success: false, code: 'METHOD_NOT_ALLOWED' });
+      expect(answer.headers.get('allow'), `${method} ${path}`).toBe(allow);
+    }
+  });
+
+  it('answer an anonymous caller 401 under /ui/api, as REST answers unknown paths under /api', async () => {
+    const anonymous = new WindowClient(server);
+    // The answer a known endpoint gives without a session.
+    const known = await anonymous.request('GET', '/status');
+    expect(known.status).toBe(401);
+    for (const [method, path] of [
+      ['DELETE', '/users/5'],
+      ['GET', '/users/1/role'],
+      ['GET', '/nope'],
+      ['GET', '/session/login'],
+    ]) {
+      const answer = await anonymous.request(method!, path!);
+      expect(answer.status, `${method} ${path}`).toBe(401);
+      expect(answer.body, `${method} ${path}`).toEqual(known.body);
+    }
+    // Outside the API: no session needed to learn that a page does not exist.
+    const page = await raw('GET', '/no-such-page');
+    expect(page.status).toBe(404);
+    expect(page.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+  });
+});
