@@ -123,3 +123,23 @@ describe('unknown window routes', () => {
     expect(page.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
   });
 });
+
+describe('validation messages of the window', () => {
+  it('name the allowed roles', async () => {
+    const admin = new WindowClient(server);
+    await admin.login();
+    const cases: [string, string, unknown][] = [
+      ['POST', '/users', { username: 'rooty', role: 'ROOT', password: 'rooty-password' }],
+      ['PUT', '/users/1/role', { role: 'ROOT' }],
+    ];
+    for (const [method, path, body] of cases) {
+      const answer = await admin.request(method, path, { body });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toMatchObject({
+        success: false,
+        code: 'VALIDATION_FAILED',
+        error: 'role must be one of ADMIN, EDITOR, VIEWER',
+      });
+    }
+  });
+});

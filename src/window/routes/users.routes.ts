@@ -6,7 +6,9 @@ import { ok, okEmpty } from '../../http/envelope.js';
 import type { WindowDeps } from '../window-deps.js';
 import { windowContext } from '../window-context.js';
 
-const RoleSchema = Type.Union(ROLES.map((role) => Type.Literal(role)));
+// An enum, not a union of literals: a union's first error names only its first value
+// ('role must be "ADMIN"'); an enum's names them all, as REST's validation messages do.
+const RoleSchema = Type.Unsafe<Role>({ type: 'string', enum: [...ROLES] });
 const Password = Type.String({ minLength: 1, maxLength: 1024 });
 const AddUserRequest = Type.Object(
   { username: Type.String({ minLength: 1, maxLength: 64 }), role: RoleSchema, password: Password },
