@@ -27,16 +27,8 @@ import { monitorPath } from './monitor-path.js';
 import { registerRoutes } from './routes/index.js';
 import { refuseForeignOrigin } from './routes/mcp.routes.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
-import { bodyRefusal, POISON_KEY_REFUSAL } from './body-checks.js';
+import { installJsonBodyParser } from './body-checks.js';
 
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 export const BODY_LIMIT = 8 * 1024 * 1024;
 
 export type PimApp = FastifyInstance<
@@ -121,21 +113,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
   app.setValidatorCompiler(validatorCompiler);
   logRequests = ['trace', 'debug', 'info'].includes(app.log.level);
 
-  // JSON only: any other content type answers 415. An empty JSON body reads as no body,
-  // because many clients send the header on every request.
-  app.removeAllContentTypeParsers();
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const refusal = bodyRefusal(request);
-    if (refusal) return done(refusal, undefined);
-    const text = body.toString();
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, (error, value) => {
-      // The parser refuses __proto__ and constructor.prototype as "not JSON": say what it is.
-      if (error && isJson(text)) return done(POISON_KEY_REFUSAL, undefined);
-      done(error, value);
-    });
-  });
+  installJsonBodyParser(app);
 
   installErrorHandler(app);
   // First of all hooks: an address or Host refused here learns nothing else.

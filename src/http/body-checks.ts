@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BodyRefusal } from './error-handler.js';
 
 const UTF8 = /^"?utf-?8"?$/i;
@@ -31,3 +31,34 @@ export const POISON_KEY_REFUSAL = new BodyRefusal(
   'VALIDATION_FAILED',
   'Request body must not contain the key __proto__, nor a key constructor holding prototype',
 );
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The one body parser of pim's HTTP servers (REST and the window): JSON only, any other content
+ * type answers 415. The checks of `bodyRefusal` first; an empty JSON body reads as no body,
+ * because many clients send the header on every request; a poison key is a validation error.
+ * Refusals are BodyRefusal errors, which each server's error handler answers with their code.
+ */
+export function installJsonBodyParser(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const refusal = bodyRefusal(request);
+    if (refusal) return done(refusal, undefined);
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, (error, value) => {
+      // The parser refuses __proto__ and constructor.prototype as "not JSON": say what it is.
+      if (error && isJson(text)) return done(POISON_KEY_REFUSAL, undefined);
+      done(error, value);
+    });
+  });
+}

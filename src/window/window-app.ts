@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type {} from '../http/auth.hook.js';
+import { installJsonBodyParser } from '../http/body-checks.js';
 import { installNotFoundHandler, MAX_PARAM_LENGTH } from '../http/error-handler.js';
 import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
@@ -52,8 +53,8 @@ export async function buildWindowApp(
       answerWindowFrameworkError(error, request, reply, options.loopbackOnly()),
   });
   app.setValidatorCompiler(validatorCompiler);
-  // JSON only, as on REST: any other body answers 415.
-  app.removeContentTypeParser('text/plain');
+  // REST's parser: JSON in UTF-8 only (415 otherwise), a poison key a validation error.
+  installJsonBodyParser(app);
   installWindowErrorHandler(app);
   app.decorateRequest('user', undefined);
   await app.register(cookie);

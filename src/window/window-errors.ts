@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DomainError } from '../domain/errors.js';
 import { domainErrorOf } from '../domain/domain-error-of.js';
 import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
-import { FASTIFY_ERRORS, frameworkRefusal, retryAfterOf } from '../http/error-handler.js';
+import { BodyRefusal, FASTIFY_ERRORS, frameworkRefusal, retryAfterOf } from '../http/error-handler.js';
 import { failure } from '../http/envelope.js';
 import { passesEdge } from './window-guard.js';
 
@@ -28,6 +28,8 @@ export function installWindowErrorHandler(app: FastifyInstance): void {
         .code(errorStatus(error.detailCode))
         .send({ ...failure(error.message, error.detailCode), ...(field ? { field } : {}) });
     }
+    if (error instanceof BodyRefusal)
+      return reply.code(errorStatus(error.code)).send(failure(error.message, error.code));
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) return reply.code(400).send(failure(error.message, 'VALIDATION_FAILED'));
     const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;

@@ -143,3 +143,43 @@ describe('validation messages of the window', () => {
     }
   });
 });
+
+describe('bodies the window refuses as REST does', () => {
+  const post = (path: string, body: string, headers: Record<string, string>) =>
+    fetch(`${server.windowUrl}/ui/api${path}`, {
+      method: 'POST',
+      headers: { 'x-pim-window': '1', ...headers },
+      body,
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
+
+  it('a __proto__ key: 400 VALIDATION_FAILED, not "not valid JSON"', async () => {
+    const answer = await post(
+      '/session/login',
+      '{"username":"admin","password":"admin-password-1","__proto__":{"x":1}}',
+      { 'content-type': 'application/json' },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(answer.body.error).toContain('__proto__');
+  });
+
+  it('a charset other than UTF-8, or a Content-Encoding: 415, the body never read wrongly', async () => {
+    const body = JSON.stringify({ username: 'admin', password: 'admin-password-1' });
+    const refused: Record<string, string>[] = [
+      { 'content-type': 'application/json; charset=utf-16' },
+      { 'content-type': 'application/json; charset=latin1' },
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    ];
+    for (const headers of refused) {
+      const answer = await post('/session/login', body, headers);
+      expect(answer.status, JSON.stringify(headers)).toBe(415);
+      expect(answer.body, JSON.stringify(headers)).toMatchObject({
+        success: false,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    }
+    // UTF-8 named as such is read.
+    const utf8 = await post('/session/login', body, { 'content-type': 'application/json; charset=UTF-8' });
+    expect(utf8.status).toBe(200);
+  });
+});
