@@ -183,3 +183,24 @@ describe('bodies the window refuses as REST does', () => {
     expect(utf8.status).toBe(200);
   });
 });
+
+describe('user names in the window', () => {
+  it('are trimmed before their length is checked, as by the user service', async () => {
+    const admin = new WindowClient(server);
+    await admin.login();
+    const name = 'u'.repeat(64);
+    const added = await admin.request<{ username: string }>('POST', '/users', {
+      body: { username: `  ${name}  `, role: 'VIEWER', password: 'viewer-password-1' },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data?.username).toBe(name);
+    const tooLong = await admin.request('POST', '/users', {
+      body: { username: `  ${name}v  `, role: 'VIEWER', password: 'viewer-password-1' },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      error: 'username must be at most 64 characters',
+    });
+  });
+});

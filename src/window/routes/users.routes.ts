@@ -10,8 +10,10 @@ import { windowContext } from '../window-context.js';
 // ('role must be "ADMIN"'); an enum's names them all, as REST's validation messages do.
 const RoleSchema = Type.Unsafe<Role>({ type: 'string', enum: [...ROLES] });
 const Password = Type.String({ minLength: 1, maxLength: 1024 });
+// No length limit on the name here: the user service trims it first and then checks its rules
+// (length included); a limit here would count the spaces it trims. The body limit bounds it.
 const AddUserRequest = Type.Object(
-  { username: Type.String({ minLength: 1, maxLength: 64 }), role: RoleSchema, password: Password },
+  { username: Type.String({ minLength: 1 }), role: RoleSchema, password: Password },
   { additionalProperties: false },
 );
 const RoleRequest = Type.Object({ role: RoleSchema }, { additionalProperties: false });
