@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type {} from '../http/auth.hook.js';
 import { installJsonBodyParser } from '../http/body-checks.js';
 import { installNotFoundHandler, MAX_PARAM_LENGTH } from '../http/error-handler.js';
@@ -15,6 +15,7 @@ import { workspaceRoutes } from './routes/workspace.routes.js';
 import type { WindowDeps } from './window-deps.js';
 import { answerWindowFrameworkError, installWindowErrorHandler } from './window-errors.js';
 import { WindowEvents } from './window-events.js';
+import { logWindowRequest } from './window-log.js';
 import { checkSameOrigin, passesEdge, sessionCookie } from './window-guard.js';
 
 /** The window's page may load only its own scripts and styles (Mantine sets style attributes). */
@@ -43,14 +44,25 @@ export async function buildWindowApp(
   deps: WindowDeps,
   options: { logger?: FastifyServerOptions['logger']; loopbackOnly: () => boolean },
 ): Promise<FastifyInstance> {
+  let logRequests = false;
   const app = Fastify({
     logger: options.logger ?? false,
+    // Fastify's own request lines carry the raw URL, query string and all: logWindowRequest instead.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     schemaErrorFormatter,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Refused before routing (a path that does not decode): no hook runs, so the edge runs here.
-    frameworkErrors: (error, request, reply) =>
-      answerWindowFrameworkError(error, request, reply, options.loopbackOnly()),
+    // No hook runs for these requests, the logging one neither: logged here.
+    frameworkErrors: (error, request, reply) => {
+      answerWindowFrameworkError(error, request, reply, options.loopbackOnly());
+      if (logRequests) logWindowRequest(request, reply);
+    },
+  });
+  logRequests = ['trace', 'debug', 'info'].includes(app.log.level);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (logRequests) logWindowRequest(request, reply);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   // REST's parser: JSON in UTF-8 only (415 otherwise), a poison key a validation error.
