@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { systemContext, type RequestContext } from '../domain/context.js';
 import { SessionService } from '../domain/sessions/session.service.js';
-import { SettingsService } from '../domain/settings/settings.service.js';
+import { SettingsService, type Settings } from '../domain/settings/settings.service.js';
 import { UserService } from '../domain/users/user.service.js';
 import { WorkspaceService } from '../domain/workspaces/workspace.service.js';
 import { allowMatcher, exposureWarning, isLoopbackHost } from '../domain/settings/address-allow.js';
@@ -225,7 +225,11 @@ export class Application {
   ): Promise<void> {
     if (this.stopped) return;
     const settings = await this.settings.getAll();
-    const override = this.options.restOverride ?? {};
+    const overridden = this.overridesLasting(settings);
+    const override = {
+      host: overridden('rest.host', this.options.restOverride?.host),
+      port: overridden('rest.port', this.options.restOverride?.port),
+    };
     const host = override.host ?? settings['rest.host'];
     // Before the server moves: a new allow list applies to the very next request.
     this.edgePolicy = { allows: allowMatcher(settings['rest.allow']), loopbackOnly: isLoopbackHost(host) };
@@ -242,7 +246,10 @@ export class Application {
         console.error(`pim: the REST server ${stillServing(this.rest.address(), this.restProblem)}`);
     }
     if (this.options.noUi || options.restOnly) return;
-    const ui = this.options.uiOverride ?? {};
+    const ui = {
+      host: overridden('ui.host', this.options.uiOverride?.host),
+      port: overridden('ui.port', this.options.uiOverride?.port),
+    };
     const uiHost = ui.host ?? settings['ui.host'];
     this.windowLoopbackOnly = isLoopbackHost(uiHost);
     try {
@@ -255,6 +262,21 @@ export class Application {
           `pim: the application window ${stillServing(this.window.address(), this.windowProblem)}`,
         );
     }
+  }
+
+  /** The settings the start's overrides (--port, --host, --ui-port) replaced, as they were then. */
+  private overriddenSettings: Settings | undefined;
+
+  /**
+   * A start's override lasts until the setting it replaces is changed (in the window, with `pim
+   * settings set`): then the user's new choice is applied, not the override of the command line.
+   */
+  private overridesLasting(settings: Settings) {
+    const then = (this.overriddenSettings ??= settings);
+    return <K extends 'rest.host' | 'rest.port' | 'ui.host' | 'ui.port'>(
+      key: K,
+      value: Settings[K] | undefined,
+    ): Settings[K] | undefined => (settings[key] === then[key] ? value : undefined);
   }
 
   /** PRAGMA data_version changes when another connection (the CLI, `pim mcp`) committed to the system database. */

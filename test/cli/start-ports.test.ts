@@ -78,6 +78,31 @@ describe('pim start and ports it cannot have', () => {
     expect(await refusesConnections(first)).toBe(true);
   });
 
+  it('lets --port and --ui-port last until the settings they replace are changed', async () => {
+    const [saved, ui] = [await freePort(), await freePort()];
+    await prepare(saved, ui);
+    const proc = spawnCli(dataDir, ['start', '--port', '0', '--ui-port', '0']);
+    processes.push(proc);
+    const [, overridden] = await proc.waitFor(/REST API listening on http:\/\/127\.0\.0\.1:(\d+)\/api/);
+    expect(Number(overridden)).not.toBe(saved);
+    expect(await refusesConnections(saved)).toBe(true);
+    // Another setting changes: the override stays.
+    expectSuccess(await cli('settings', 'set', 'rest.allow', '127.0.0.1'));
+    await loginAt(`http://127.0.0.1:${overridden}`, 'admin', 'ports-pw');
+
+    const chosen = await freePort();
+    expectSuccess(await cli('settings', 'set', 'rest.port', String(chosen)));
+    await pollUntil('REST on the port the user chose', async () => {
+      try {
+        await loginAt(`http://127.0.0.1:${chosen}`, 'admin', 'ports-pw');
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(await refusesConnections(Number(overridden))).toBe(true);
+  });
+
   it('says once why an enabled REST server could not start, never that it is disabled', async () => {
     const [taken, ui] = [await busyPort(), await freePort()];
     await prepare(taken, ui);
