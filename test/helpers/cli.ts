@@ -35,7 +35,7 @@ export function runCli(
 export function runCliAsync(
   dataDir: string | undefined,
   args: string[],
-  options: { stdin?: string; env?: Record<string, string> } = {},
+  options: { stdin?: string | Buffer; env?: Record<string, string> } = {},
 ): Promise<CliResult> {
   const child = spawn(process.execPath, [PIM_BIN, ...(dataDir ? ['--data-dir', dataDir] : []), ...args], {
     env: cliEnv(options.env),

@@ -1,15 +1,29 @@
 import type { Application } from '../../app/application.js';
+import { ValidationError } from '../../domain/errors.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
 import { withApplication } from './with-app.js';
 
+/**
+ * The first line of standard input without its line ending, decoded strictly: bytes that are not
+ * UTF-8 are refused, not replaced by U+FFFD, which would store a password other than the one sent.
+ */
 async function readFirstLine(stdin: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
+  const chunks: Buffer[] = [];
   for await (const chunk of stdin) {
-    text += chunk.toString();
-    if (text.includes('\n')) break;
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    chunks.push(bytes);
+    if (bytes.includes(0x0a)) break;
   }
-  return text.split(/\r?\n/)[0] ?? '';
+  const input = Buffer.concat(chunks);
+  let end = input.indexOf(0x0a);
+  if (end > 0 && input[end - 1] === 0x0d) end--;
+  const line = end === -1 ? input : input.subarray(0, end);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(line);
+  } catch {
+    throw new ValidationError('the password on standard input is not valid UTF-8');
+  }
 }
 
 /** The positional arguments each subcommand takes, and its options. */

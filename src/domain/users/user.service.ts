@@ -5,6 +5,7 @@ import { requireRight, type RequestContext } from '../context.js';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import { deleteSessionsOf } from '../sessions/session.repository.js';
 import { guardUnique } from '../unique.js';
+import { checkPassword, USERNAME_MAX } from './credential-rules.js';
 import { hashPassword } from './password.js';
 import { isRole, RIGHTS, ROLES, rightsOf, type Right, type Role } from './roles.js';
 import {
@@ -44,9 +45,6 @@ export interface UserSessions {
   endSessionsOf(ctx: RequestContext, userId: number): Promise<number>;
 }
 
-export const USERNAME_MAX = 64;
-export const PASSWORD_MAX = 1024;
-
 export function toUser(row: { id: number; username: string; role: string; created_at: string }): User {
   const role = isRole(row.role) ? row.role : 'VIEWER';
   return { id: row.id, username: row.username, role, rights: rightsOf(role), createdAt: row.created_at };
@@ -58,13 +56,6 @@ function toAccount(row: UserRow): UserAccount {
 
 function checkRole(role: string): asserts role is Role {
   if (!isRole(role)) throw new ValidationError(`role '${role}' is unknown; use one of ${ROLES.join(', ')}`);
-}
-
-function checkPassword(password: string): void {
-  if (password.length === 0) throw new ValidationError('password must not be empty');
-  if (password.length > PASSWORD_MAX) {
-    throw new ValidationError(`password must be at most ${PASSWORD_MAX} characters`);
-  }
 }
 
 function userNotFound(id: number): NotFoundError {
