@@ -3,6 +3,7 @@ import { DomainError } from '../domain/errors.js';
 import { resolveDataDir } from '../app/data-dir.js';
 import { UsageError } from './cli-error.js';
 import { HELP } from './help.js';
+import { printable } from './printable.js';
 
 export interface CommandInput {
   dataDir: string;
@@ -112,5 +113,5 @@ function isParseArgsError(error: unknown): boolean {
 
 function oneLine(error: unknown): string {
   const message = error instanceof DomainError || error instanceof Error ? error.message : String(error);
-  return message.replace(/\s*\n\s*/g, ' ');
+  return printable(message.replace(/\s*\n\s*/g, ' '));
 }

@@ -2,6 +2,7 @@ import type { Application } from '../../app/application.js';
 import { ValidationError } from '../../domain/errors.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
+import { printable } from '../printable.js';
 import { withApplication } from './with-app.js';
 
 /**
@@ -80,35 +81,35 @@ async function run(
   const ctx = app.ownerContext();
   if (sub === 'add') {
     const user = await app.users.add(ctx, { username: name, role, password });
-    return [`User ${user.username} (${user.role}) added`];
+    return [`User ${printable(user.username)} (${user.role}) added`];
   }
   if (sub === 'list') {
     // id, name, role, disabled (true|false), last login (UTC, ISO 8601; "-": never)
     return (await app.users.list(ctx)).map((u) =>
-      [u.id, u.username, u.role, u.disabled, u.lastLoginAt ?? '-'].join('\t'),
+      [u.id, printable(u.username), u.role, u.disabled, u.lastLoginAt ?? '-'].join('\t'),
     );
   }
   const id = await app.users.idOf(ctx, name);
   switch (sub) {
     case 'set-role': {
       const user = await app.users.setRole(ctx, id, role);
-      return [`User ${user.username} is now ${user.role}`];
+      return [`User ${printable(user.username)} is now ${user.role}`];
     }
     case 'passwd': {
       const user = await app.users.setPassword(ctx, id, password);
-      return [`Password of ${user.username} changed`];
+      return [`Password of ${printable(user.username)} changed`];
     }
     case 'disable': {
       const user = await app.users.setDisabled(ctx, id, true);
-      return [`User ${user.username} disabled; their sessions have ended`];
+      return [`User ${printable(user.username)} disabled; their sessions have ended`];
     }
     case 'enable': {
       const user = await app.users.setDisabled(ctx, id, false);
-      return [`User ${user.username} enabled`];
+      return [`User ${printable(user.username)} enabled`];
     }
     default: {
       const count = await app.sessions.endSessionsOf(ctx, id);
-      return [`Ended ${sessions(count)} of ${(await app.users.get(id))?.username ?? name}`];
+      return [`Ended ${sessions(count)} of ${printable((await app.users.get(id))?.username ?? name)}`];
     }
   }
 }

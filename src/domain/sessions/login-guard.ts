@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
 import { ServiceBusyError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../users/password.js';
-import { findUserByName, updatePasswordHash, type UserRow } from '../users/user.repository.js';
+import { findUserByLoginName, updatePasswordHash, type UserRow } from '../users/user.repository.js';
 import { LoginThrottle } from './login-throttle.js';
 import { VerificationGate } from './verification-gate.js';
 
@@ -68,7 +68,8 @@ export class LoginGuard {
 
   async verify(username: string, password: string, client: LoginClient, nowMs: number): Promise<UserRow> {
     const clientKey = `${machineOf(client.address)}|${channelOf(client)}`;
-    const userKey = `${username.toLowerCase()}|${clientKey}`;
+    // One key for every form of a name that finds the same user (NFC, ASCII case).
+    const userKey = `${username.normalize('NFC').toLowerCase()}|${clientKey}`;
     await this.admit(userKey, clientKey, nowMs);
     let entered: Promise<void>;
     try {
@@ -81,7 +82,7 @@ export class LoginGuard {
     let valid: boolean;
     try {
       await entered;
-      row = await findUserByName(this.db, username);
+      row = await findUserByLoginName(this.db, username);
       valid = await verifyPassword(password, row?.password_hash ?? (await dummyPasswordHash()));
       if (row && valid && needsRehash(row.password_hash)) {
         await updatePasswordHash(this.db, row.id, await hashPassword(password));

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
+import { loginNameForms } from './credential-rules.js';
 
 type Db = Kysely<SystemDatabase>;
 
@@ -24,6 +25,19 @@ export function findUserByName(db: Db, username: string): Promise<UserRow | unde
     .selectAll()
     .where(sql<boolean>`lower(username) = lower(${username})`)
     .executeTakeFirst();
+}
+
+/** The user a login name means: see loginNameForms for the forms tried, in order. */
+export async function findUserByLoginName(db: Db, name: string): Promise<UserRow | undefined> {
+  for (const form of loginNameForms(name)) {
+    const row = await findUserByName(db, form);
+    if (row) return row;
+  }
+  return undefined;
+}
+
+export async function listUsernames(db: Db): Promise<string[]> {
+  return (await db.selectFrom('user').select('username').execute()).map((row) => row.username);
 }
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {

@@ -5,14 +5,15 @@ import { requireRight, type RequestContext } from '../context.js';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import { deleteSessionsOf } from '../sessions/session.repository.js';
 import { guardUnique } from '../unique.js';
-import { checkPassword, USERNAME_MAX } from './credential-rules.js';
+import { checkedUsername, checkPassword, sameUsername } from './credential-rules.js';
 import { hashPassword } from './password.js';
 import { isRole, RIGHTS, ROLES, rightsOf, type Right, type Role } from './roles.js';
 import {
   countEnabledAdmins,
   findUserById,
-  findUserByName,
+  findUserByLoginName,
   insertUser,
+  listUsernames,
   listUsers,
   lockEnabledAdmins,
   updateUser,
@@ -58,6 +59,10 @@ function checkRole(role: string): asserts role is Role {
   if (!isRole(role)) throw new ValidationError(`role '${role}' is unknown; use one of ${ROLES.join(', ')}`);
 }
 
+function userExists(username: string): ConflictError {
+  return new ConflictError(`User '${username}' already exists`, 'USER_EXISTS');
+}
+
 function userNotFound(id: number): NotFoundError {
   return new NotFoundError(`User ${id} not found`, 'USER_NOT_FOUND');
 }
@@ -84,13 +89,13 @@ export class UserService {
     input: { username: string; role: string; password: string },
   ): Promise<UserAccount> {
     requireRight(ctx, RIGHTS.users);
-    const username = input.username.trim();
-    if (username.length === 0) throw new ValidationError('username must not be empty');
-    if (username.length > USERNAME_MAX)
-      throw new ValidationError(`username must be at most ${USERNAME_MAX} characters`);
-    if (/[\s:]/.test(username)) throw new ValidationError('username must not contain spaces or colons');
+    const username = checkedUsername(input.username);
     checkRole(input.role);
     checkPassword(input.password);
+    // The unique index compares stored text, and names stored before they were normalised may
+    // be in another form (NFD): a new name must not look like one of them either.
+    const taken = (await listUsernames(this.db)).find((name) => sameUsername(name, username));
+    if (taken !== undefined) throw userExists(username);
     const passwordHash = await hashPassword(input.password);
     const row = await guardUnique(
       () =>
@@ -100,7 +105,7 @@ export class UserService {
           role: input.role,
           created_at: this.clock.now().toISOString(),
         }),
-      () => new ConflictError(`User '${username}' already exists`, 'USER_EXISTS'),
+      () => userExists(username),
     );
     return toAccount(row);
   }
@@ -110,10 +115,10 @@ export class UserService {
     return (await listUsers(this.db)).map(toAccount);
   }
 
-  /** The user of a name (case-insensitive, as names are unique), if any. */
+  /** The user of a name as a login finds it (case-insensitive, as names are unique), if any. */
   async findByName(ctx: RequestContext, username: string): Promise<UserAccount | undefined> {
     requireRight(ctx, RIGHTS.users);
-    const row = await findUserByName(this.db, username);
+    const row = await findUserByLoginName(this.db, username);
     return row ? toAccount(row) : undefined;
   }
 
