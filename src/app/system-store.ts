@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import {
@@ -14,6 +13,7 @@ import { migrate, openSqlite, type SqliteHandle } from '../db/sqlite.js';
 import type { SystemDatabase } from '../db/system.schema.js';
 import { systemMigrations } from '../db/system.migrations.js';
 import { systemMigrationsPostgres } from '../db/system.migrations.postgres.js';
+import { ensureDataDir } from './data-dir.js';
 import { restrictDatabaseFiles } from '../domain/workspaces/open-workspace.js';
 import { sqliteWorkspaceStorage, type WorkspaceStorage } from '../domain/workspaces/workspace-storage.js';
 import { postgresWorkspaceStorage } from '../domain/workspaces/workspace-storage.postgres.js';
@@ -24,8 +24,7 @@ export const SHARED_SCHEMA = 'pim';
 
 /** Opens (creating if needed) the system database of a data folder and brings its schema up to date. */
 export async function openSystemStore(dataDir: string): Promise<SqliteHandle<SystemDatabase>> {
-  // The data folder holds users, password hashes and the catalogue: the owner's only.
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ensureDataDir(dataDir);
   const file = join(dataDir, SYSTEM_DB_FILE);
   const handle = openSqlite<SystemDatabase>(file);
   try {

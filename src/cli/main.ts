@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DomainError } from '../domain/errors.js';
-import { resolveDataDir } from '../app/data-dir.js';
+import { checkDataDir, resolveDataDir } from '../app/data-dir.js';
 import { UsageError } from './cli-error.js';
 import { HELP } from './help.js';
 import { printable } from './printable.js';
@@ -20,9 +20,20 @@ type Command = (input: CommandInput) => Promise<number | void>;
 
 const COMMANDS: Record<
   string,
-  { run: Command; options: Record<string, { type: 'string' | 'boolean' }>; sub?: string[] }
+  {
+    run: Command;
+    options: Record<string, { type: 'string' | 'boolean' }>;
+    sub?: string[];
+    /**
+     * The (sub)commands that may create a missing data folder: those that set up an installation
+     * or store something in it (README's script starts a new folder with `pim user add`). The
+     * others only read or change what is there, so a missing folder is a mistyped path.
+     */
+    createsDataDir?: true | string[];
+  }
 > = {
   start: {
+    createsDataDir: true,
     run: async (input) => (await import('./commands/start.command.js')).startCommand(input),
     options: {
       port: { type: 'string' },
@@ -35,11 +46,13 @@ const COMMANDS: Record<
     run: async (input) => (await import('./commands/user.command.js')).userCommand(input),
     options: { role: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
     sub: ['add', 'list', 'set-role', 'passwd', 'disable', 'enable', 'logout'],
+    createsDataDir: ['add'],
   },
   workspace: {
     run: async (input) => (await import('./commands/workspace.command.js')).workspaceCommand(input),
     options: { path: { type: 'string' }, language: { type: 'string' } },
     sub: ['create', 'list'],
+    createsDataDir: ['create'],
   },
   mcp: {
     run: async (input) => (await import('./commands/mcp.command.js')).mcpCommand(input),
@@ -48,6 +61,7 @@ const COMMANDS: Record<
   setup: {
     run: async (input) => (await import('./commands/setup.command.js')).setupCommand(input),
     options: { database: { type: 'string' }, force: { type: 'boolean' } },
+    createsDataDir: true,
   },
   db: {
     run: async (input) => (await import('./commands/db.command.js')).dbCommand(input),
@@ -58,6 +72,7 @@ const COMMANDS: Record<
     run: async (input) => (await import('./commands/settings.command.js')).settingsCommand(input),
     options: {},
     sub: ['set', 'get'],
+    createsDataDir: ['set'],
   },
 };
 
@@ -95,7 +110,13 @@ export async function run(
           : `pim ${commandName} needs one of: ${command.sub.join(', ')}`,
       );
     }
-    const dataDir = resolveDataDir(values['data-dir'] as string | undefined);
+    const flag = values['data-dir'] as string | undefined;
+    // An empty value (an unset shell variable) must not fall back to PIM_DATA_DIR or the default.
+    if (flag !== undefined && flag.trim() === '')
+      throw new UsageError('--data-dir needs a folder; it is empty');
+    const dataDir = resolveDataDir(flag);
+    const creates = command.createsDataDir;
+    checkDataDir(dataDir, creates === true || (creates?.includes(rest[0] ?? '') ?? false));
     return (await command.run({ dataDir, positionals: rest, values, stdin: io.stdin, out: io.out })) ?? 0;
   } catch (error) {
     console.error(`pim: ${oneLine(error)}`);
