@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import {
@@ -13,7 +14,7 @@ import { migrate, openSqlite, type SqliteHandle } from '../db/sqlite.js';
 import type { SystemDatabase } from '../db/system.schema.js';
 import { systemMigrations } from '../db/system.migrations.js';
 import { systemMigrationsPostgres } from '../db/system.migrations.postgres.js';
-import { ensureDataDir } from './data-dir.js';
+import { ensureDataDir, fileSystemReason } from './data-dir.js';
 import { restrictDatabaseFiles } from '../domain/workspaces/open-workspace.js';
 import { sqliteWorkspaceStorage, type WorkspaceStorage } from '../domain/workspaces/workspace-storage.js';
 import { postgresWorkspaceStorage } from '../domain/workspaces/workspace-storage.postgres.js';
@@ -26,7 +27,16 @@ export const SHARED_SCHEMA = 'pim';
 export async function openSystemStore(dataDir: string): Promise<SqliteHandle<SystemDatabase>> {
   ensureDataDir(dataDir);
   const file = join(dataDir, SYSTEM_DB_FILE);
-  const handle = openSqlite<SystemDatabase>(file);
+  checkSystemDatabaseFile(file);
+  let handle: SqliteHandle<SystemDatabase>;
+  try {
+    handle = openSqlite<SystemDatabase>(file);
+  } catch (error) {
+    // SQLite's "unable to open database file" names neither the file nor the reason.
+    throw new Error(`the system database ${file} cannot be opened: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
   try {
     restrictDatabaseFiles(file);
     await migrate(handle, systemMigrations);
@@ -36,6 +46,41 @@ export async function openSystemStore(dataDir: string): Promise<SqliteHandle<Sys
     throw error;
   }
   return handle;
+}
+
+/**
+ * Refuses a system database that pim could not read and write, in one sentence naming it. A file
+ * its owner made read-only is refused, not made writable: pim writes to it at every start
+ * (migrations, sessions), and changing the modes of somebody's file behind their back is not ours
+ * to decide. Checked on the mode bits as well as with access(), which grants everything to root.
+ */
+function checkSystemDatabaseFile(file: string): void {
+  let stats: Stats;
+  try {
+    stats = statSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new Error(`the system database ${file} cannot be opened: ${fileSystemReason(error)}`, {
+      cause: error,
+    });
+  }
+  if (!stats.isFile()) throw new Error(`the system database ${file} is not a file`);
+  const mode = `mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}`;
+  if ((stats.mode & 0o400) === 0) {
+    throw new Error(`the system database ${file} cannot be read: permission denied (${mode})`);
+  }
+  if ((stats.mode & 0o200) === 0) {
+    throw new Error(
+      `the system database ${file} is read-only (${mode}); pim writes to it, so make it writable (chmod u+w) to use it`,
+    );
+  }
+  try {
+    accessSync(file, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    throw new Error(`the system database ${file} cannot be opened: ${fileSystemReason(error)}`, {
+      cause: error,
+    });
+  }
 }
 
 /**

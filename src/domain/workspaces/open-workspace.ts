@@ -38,10 +38,15 @@ export function removeDatabaseFiles(rootpath: string): void {
     rmSync(`${workspaceDbPath(rootpath)}${suffix}`, { force: true });
 }
 
-/** Database files are readable by the owner only (the data folder's files hold the catalogue). */
+/**
+ * Database files are readable by the owner only (the data folder's files hold the catalogue):
+ * group and others lose their bits. The owner's bits are left as they are: setting 0600 made a
+ * file its owner had made read-only writable again, silently.
+ */
 export function restrictDatabaseFiles(file: string): void {
   for (const suffix of ['', '-wal', '-shm']) {
-    if (existsSync(`${file}${suffix}`)) chmodSync(`${file}${suffix}`, 0o600);
+    const path = `${file}${suffix}`;
+    if (existsSync(path)) chmodSync(path, statSync(path).mode & 0o600);
   }
 }
 
