@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { pgConnectionString } from '../db/postgres-url.js';
 
 /** The channel the shared schema's triggers notify when sessions end or users change (team mode). */
 export const SESSIONS_CHANNEL = 'pim_sessions';
@@ -32,7 +33,7 @@ export class SharedChangeListener {
     if (this.stopped || this.connecting) return;
     this.connecting = true;
     const client = new pg.Client({
-      connectionString: this.url,
+      connectionString: pgConnectionString(this.url),
       connectionTimeoutMillis: 5000,
       keepAlive: true,
       application_name: 'pim-listener',

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { pgConnectionString } from './postgres-url.js';
 
 export interface PostgresHandle<DB> {
   db: Kysely<DB>;
@@ -45,7 +46,7 @@ export function openPostgres<DB>(
 ): PostgresHandle<DB> {
   checkSchemaName(schema);
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: pgConnectionString(url),
     max: options.max ?? 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Idle connections go soon: several instances (and every open workspace) share the server's
