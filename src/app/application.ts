@@ -5,7 +5,12 @@ import { SessionService } from '../domain/sessions/session.service.js';
 import { SettingsService, type Settings } from '../domain/settings/settings.service.js';
 import { UserService } from '../domain/users/user.service.js';
 import { WorkspaceService } from '../domain/workspaces/workspace.service.js';
-import { allowMatcher, exposureWarning, isLoopbackHost } from '../domain/settings/address-allow.js';
+import {
+  allowMatcher,
+  exposureWarning,
+  isLoopbackHost,
+  windowExposureWarning,
+} from '../domain/settings/address-allow.js';
 import type { HttpLimits } from '../http/app.js';
 import type { EdgePolicy, HttpDeps, McpFastPathSwitch } from '../http/http-deps.js';
 import { firstRunPending, firstRunSetup, isPristine, type FirstRunReport } from './first-run.js';
@@ -58,6 +63,8 @@ export interface StartReport {
   restProblem?: string;
   /** Set when the REST server is reachable from other machines by anyone (rest.allow empty). */
   exposureWarning?: string;
+  /** Set when the window is served beyond this machine (ui.host not loopback). */
+  windowExposureWarning?: string;
 }
 
 /**
@@ -196,6 +203,8 @@ export class Application {
       const settings = await this.settings.getAll();
       report.exposureWarning = exposureWarning({ ...settings, 'rest.host': report.rest.host });
     }
+    if (report.window)
+      report.windowExposureWarning = windowExposureWarning({ 'ui.host': report.window.host });
     if (this.stores.choice.kind === 'postgres') {
       this.listener = new SharedChangeListener(
         this.stores.choice.url,

@@ -42,6 +42,13 @@ describe('pim settings', () => {
     expect((await settings('set', 'ui.port', '80')).stderr).toMatch(
       /ui\.port must be a whole number from 1024 to 65535/,
     );
+    // The window served beyond this machine: stored, with its own warning; back on loopback, none.
+    const windowExposed = await settings('set', 'ui.host', '0.0.0.0');
+    expect(windowExposed.code).toBe(0);
+    expect(windowExposed.stderr).toMatch(
+      /^pim: warning: the application window binds to 0\.0\.0\.0, .*ui\.host 127\.0\.0\.1\n$/,
+    );
+    expect((await settings('set', 'ui.host', '127.0.0.1')).stderr).toBe('');
   });
 
   it('refuses ports outside 1024..65535, unknown keys and bad values with one line, storing nothing', async () => {

@@ -1,4 +1,4 @@
-import { exposureWarning } from '../../domain/settings/address-allow.js';
+import { exposureWarning, windowExposureWarning } from '../../domain/settings/address-allow.js';
 import { SETTING_KEYS } from '../../domain/settings/settings.service.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
@@ -23,7 +23,10 @@ export async function settingsCommand({ dataDir, positionals, out }: CommandInpu
   await withApplication(dataDir, async (app) => {
     const stored = await app.settings.set(key, value);
     out(`${key}=${String(stored)}`);
-    const warning = exposureWarning(await app.settings.getAll());
+    const settings = await app.settings.getAll();
+    const warning = exposureWarning(settings);
     if (warning && (key === 'rest.host' || key === 'rest.allow')) process.stderr.write(`pim: ${warning}\n`);
+    const windowWarning = windowExposureWarning(settings);
+    if (windowWarning && key === 'ui.host') process.stderr.write(`pim: ${windowWarning}\n`);
   });
 }

@@ -140,6 +140,7 @@ async function run(app: Application, dataDir: string, stopped: Promise<void>, ou
     banner(report, dataDir, out);
     if (report.firstRun) firstRunShown(dataDir);
     if (report.exposureWarning) process.stderr.write(`pim: ${report.exposureWarning}\n`);
+    if (report.windowExposureWarning) process.stderr.write(`pim: ${report.windowExposureWarning}\n`);
     await stopped;
   } finally {
     await app.stop();

@@ -64,3 +64,16 @@ export function exposureWarning(settings: { 'rest.host': string; 'rest.allow': s
     'is empty: anyone who reaches it may try to log in. Restrict it with pim settings set rest.allow "10.0.0.0/8, ..."'
   );
 }
+
+/**
+ * The warning for a window served beyond this machine (ui.host not loopback): it has no allow
+ * list, and its Host check, which guards against DNS rebinding, only applies on loopback.
+ */
+export function windowExposureWarning(settings: { 'ui.host': string }): string | undefined {
+  if (isLoopbackHost(settings['ui.host'])) return undefined;
+  return (
+    `warning: the application window binds to ${settings['ui.host']}, which other machines can reach: anyone ` +
+    'who reaches it may try to log in, and its Host check applies only on loopback. Keep it local with ' +
+    'pim settings set ui.host 127.0.0.1'
+  );
+}
