@@ -44,10 +44,11 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
 
 export type SessionUser = SessionUserDto;
 
+/** Without a session only `user: null`; the machine id and version come with a session. */
 export interface SessionInfo {
   user: SessionUser | null;
-  machineId: string;
-  version: string;
+  machineId?: string;
+  version?: string;
 }
 
 export interface RestSettings {

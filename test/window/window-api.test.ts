@@ -14,7 +14,8 @@ afterEach(async () => server.stop());
 describe('the desktop session', () => {
   it('opens with the desktop credentials and an HttpOnly, SameSite=Strict cookie', async () => {
     const window = new WindowClient(server);
-    expect((await window.request('GET', '/session')).body.data).toMatchObject({ user: null });
+    // Nothing about the machine before a login: no machine id, no version.
+    expect((await window.request('GET', '/session')).body.data).toEqual({ user: null });
     expect((await window.request('GET', '/status')).status).toBe(401);
     const wrong = await window.request('POST', '/session/login', {
       body: { username: 'admin', password: 'nope' },
@@ -30,6 +31,8 @@ describe('the desktop session', () => {
     expect(cookie).toMatch(/SameSite=Strict/i);
     expect((await window.request('GET', '/session')).body.data).toMatchObject({
       user: { username: 'admin', role: 'ADMIN' },
+      machineId: server.app.machineId,
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
     });
     expect((await window.request('GET', '/status')).body.data).toMatchObject({
       user: { username: 'admin' },

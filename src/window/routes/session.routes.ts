@@ -16,7 +16,8 @@ export function sessionRoutes(app: FastifyInstance, deps: WindowDeps, events: Wi
     } catch {
       // No session, or it ended: the login screen.
     }
-    return ok({ user, machineId: deps.machineId, version: deps.version });
+    // The machine id and version are for the logged-in window (About); a stranger learns nothing.
+    return ok(user ? { user, machineId: deps.machineId, version: deps.version } : { user: null });
   });
 
   app.post<{ Body: LoginBody }>(
