@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureDataDir } from './data-dir.js';
 import { runningProcesses } from './running-processes.js';
 
 /** A second `pim start` on a data folder that one already serves. */
@@ -18,6 +19,8 @@ export class AlreadyRunningError extends Error {}
  * from a fresh one and replacing it is a race of its own.)
  */
 export function claimStart(dataDir: string): () => void {
+  // The data folder is made as the application makes it (the owner's only), not by the mkdir below.
+  ensureDataDir(dataDir);
   const folder = join(dataDir, 'running');
   mkdirSync(folder, { recursive: true });
   const lock = new Database(join(folder, 'start.lock'), { timeout: 0 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Application } from '../../src/app/application.js';
@@ -78,6 +78,13 @@ describe('pim start, once per data folder', () => {
       body: { username: 'admin', password: shownNever },
     });
     expect(stale.status).toBe(401);
+  });
+
+  it('creates a missing data folder for its owner only, as the application does', async () => {
+    const fresh = join(dataDir, 'fresh');
+    const proc = track(await startCli(fresh, { PIM_ADMIN_PASSWORD: 'fresh-pw' }));
+    await loginAt(proc.baseUrl, 'admin', 'fresh-pw');
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
   });
 
   it('refuses a second start on a served data folder with one line, and starts once the first is gone', async () => {
