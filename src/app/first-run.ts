@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../domain/clock.js';
 import { RIGHTS, runInTransaction, systemContext, type RequestContext } from '../domain/context.js';
@@ -81,7 +81,6 @@ export async function firstRunSetup(deps: {
 }): Promise<FirstRunReport> {
   const marker = join(deps.dataDir, MARKER);
   const resuming = existsSync(marker);
-  mkdirSync(deps.dataDir, { recursive: true });
   writeFileSync(marker, 'A first run of pim began here; the next start finishes it.\n');
   const passwordGenerated = !deps.adminPassword;
   const adminPassword = deps.adminPassword || generatePassword();
@@ -89,18 +88,16 @@ export async function firstRunSetup(deps: {
   if (admin) await deps.users.setPassword(deps.ctx, admin.id, adminPassword);
   else await deps.users.add(deps.ctx, { username: 'admin', role: 'ADMIN', password: adminPassword });
   const path = join(deps.dataDir, 'workspaces', 'demo');
-  const existing = (await deps.workspaces.list(deps.ctx)).find(
-    (w) => w.name === 'Demo' && w.rootpath === path,
-  );
+  const registered = await deps.workspaces.list(deps.ctx);
+  const existing = registered.find((w) => w.name === 'Demo' && w.rootpath === path);
   // A demo folder that no workspace owns was left by a crash inside `create`: it is ours to redo.
-  if (!existing && resuming && !(await deps.workspaces.list(deps.ctx)).some((w) => w.rootpath === path)) {
+  if (!existing && resuming && !registered.some((w) => w.rootpath === path)) {
     rmSync(path, { recursive: true, force: true });
   }
   const created =
     existing ?? (await deps.workspaces.create(deps.ctx, { name: 'Demo', path, language: 'deu' }));
-  const workspace = existing?.active
-    ? existing
-    : await deps.workspaces.open(deps.ctx, { workspaceId: created.id });
+  // At start nothing is open yet, so the demo is opened whether it was created now or before.
+  const workspace = await deps.workspaces.open(deps.ctx, { workspaceId: created.id });
   const ctx = systemContext(deps.clock, deps.workspaces.current());
   const present = (await listProducts(ctx, { all: true })).length;
   const counts = present
