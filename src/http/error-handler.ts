@@ -73,8 +73,11 @@ export class BodyRefusal extends Error {
   }
 }
 
-/** The code and sentence for an error the framework or a body parser raised; undefined for a fault. */
-function refusalOf(error: FastifyError, request: FastifyRequest): [ErrorCodeName, string] | undefined {
+/**
+ * The code and sentence for an error the framework or a body parser raised; undefined for a fault.
+ * REST's and the window's error handlers both answer with it.
+ */
+export function refusalOf(error: FastifyError, request: FastifyRequest): [ErrorCodeName, string] | undefined {
   if (error instanceof BodyRefusal) return [error.code, error.message];
   if (error.validation) return ['VALIDATION_FAILED', error.message];
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -1,16 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/errors.js';
 import { domainErrorOf } from '../domain/domain-error-of.js';
-import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
-import { BodyRefusal, FASTIFY_ERRORS, frameworkRefusal, retryAfterOf } from '../http/error-handler.js';
+import { errorStatus } from '../domain/error-codes.js';
+import { frameworkRefusal, refusalOf, retryAfterOf } from '../http/error-handler.js';
 import { failure } from '../http/envelope.js';
 import { passesEdge } from './window-guard.js';
-
-/** Fastify's refusals of a body, in pim's codes and statuses: REST's table, and the window's body limit. */
-const FRAMEWORK_ERRORS: Record<string, [ErrorCodeName, string]> = {
-  ...FASTIFY_ERRORS,
-  FST_ERR_CTP_BODY_TOO_LARGE: ['BODY_TOO_LARGE', 'Request body is larger than the limit of 64 KiB'],
-};
 
 /**
  * The window's errors: the envelope with REST's sentence and code (the window translates codes
@@ -28,15 +22,9 @@ export function installWindowErrorHandler(app: FastifyInstance): void {
         .code(errorStatus(error.detailCode))
         .send({ ...failure(error.message, error.detailCode), ...(field ? { field } : {}) });
     }
-    if (error instanceof BodyRefusal)
-      return reply.code(errorStatus(error.code)).send(failure(error.message, error.code));
-    const fastifyError = error as FastifyError;
-    if (fastifyError.validation) return reply.code(400).send(failure(error.message, 'VALIDATION_FAILED'));
-    const known = fastifyError.code ? FRAMEWORK_ERRORS[fastifyError.code] : undefined;
-    if (known) return reply.code(errorStatus(known[0])).send(failure(known[1], known[0]));
-    if (fastifyError.statusCode && fastifyError.statusCode < 500) {
-      return reply.code(400).send(failure('The request is malformed', 'MALFORMED_REQUEST'));
-    }
+    // Refusals of the body or the request (415, 413, 400): REST's codes and sentences.
+    const refused = refusalOf(error as FastifyError, request);
+    if (refused) return reply.code(errorStatus(refused[0])).send(failure(refused[1], refused[0]));
     request.log.error({ err: error }, 'unexpected error in the window server');
     if (process.env.PIM_DEBUG_WINDOW) console.error(error);
     return reply.code(500).send(failure('Internal server error', 'INTERNAL'));
