@@ -32,6 +32,18 @@ describe('pim start and ports it cannot have', () => {
     return (server.address() as { port: number }).port;
   }
 
+  /** Waits until REST answers a login on `port` (the running pim applies settings within a second). */
+  async function loginOnceServed(port: number, what: string): Promise<void> {
+    await pollUntil(what, async () => {
+      try {
+        await loginAt(`http://127.0.0.1:${port}`, 'admin', 'ports-pw');
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  }
+
   async function prepare(restPort: number, uiPort: number): Promise<void> {
     expectSuccess(
       await runCliAsync(dataDir, ['user', 'add', 'admin', '--role', 'ADMIN', '--password-stdin'], {
@@ -67,14 +79,7 @@ describe('pim start and ports it cannot have', () => {
 
     const next = await freePort();
     expectSuccess(await cli('settings', 'set', 'rest.port', String(next)));
-    await pollUntil('REST on the new port', async () => {
-      try {
-        await loginAt(`http://127.0.0.1:${next}`, 'admin', 'ports-pw');
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    await loginOnceServed(next, 'REST on the new port');
     expect(await refusesConnections(first)).toBe(true);
   });
 
@@ -92,14 +97,7 @@ describe('pim start and ports it cannot have', () => {
 
     const chosen = await freePort();
     expectSuccess(await cli('settings', 'set', 'rest.port', String(chosen)));
-    await pollUntil('REST on the port the user chose', async () => {
-      try {
-        await loginAt(`http://127.0.0.1:${chosen}`, 'admin', 'ports-pw');
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    await loginOnceServed(chosen, 'REST on the port the user chose');
     expect(await refusesConnections(Number(overridden))).toBe(true);
   });
 

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
+import { serverPerFile } from '../helpers/file-server.js';
+import { ADMIN_PASSWORD } from '../helpers/server.js';
 
 /**
  * Another program holding a SQLite database locked for longer than pim waits for it (5 s): a
@@ -10,14 +11,7 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.
  * Retry-After, changes nothing, and serves the same request once the lock is gone.
  */
 describe.skipIf(TEST_BACKEND !== 'sqlite')('a database another process holds locked', () => {
-  let server: TestServer;
-  let token: string;
-
-  beforeAll(async () => {
-    server = await startServer();
-    token = await server.login();
-  });
-  afterAll(() => server.stop());
+  const shared = serverPerFile();
 
   /** Runs `work` while another connection holds `file` locked exclusively. */
   async function whileLocked<T>(file: string, work: () => Promise<T>): Promise<T> {
@@ -32,9 +26,11 @@ describe.skipIf(TEST_BACKEND !== 'sqlite')('a database another process holds loc
   }
 
   it('answers a write to the catalogue 503 DATABASE_BUSY with Retry-After and writes nothing', async () => {
-    const file = join(server.app.workspaces.current()!.rootpath, 'workspace.sqlite');
+    const file = join(shared.server.app.workspaces.current()!.rootpath, 'workspace.sqlite');
     const body = { supplierPid: 'LOCKED-1', name: 'Locked' };
-    const res = await whileLocked(file, () => server.request('POST', '/api/product', { token, body }));
+    const res = await whileLocked(file, () =>
+      shared.server.request('POST', '/api/product', { token: shared.token, body }),
+    );
     expect(res.status, res.text).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
     expect(res.body).toEqual({
@@ -42,20 +38,22 @@ describe.skipIf(TEST_BACKEND !== 'sqlite')('a database another process holds loc
       error: 'The database is locked by another process; nothing was changed; try again shortly',
       code: 'DATABASE_BUSY',
     });
-    const list = await server.request<{ supplierPid: string }[]>('GET', '/api/product?all=true', { token });
+    const list = await shared.server.request<{ supplierPid: string }[]>('GET', '/api/product?all=true', {
+      token: shared.token,
+    });
     expect(list.body.data!.map((p) => p.supplierPid)).not.toContain('LOCKED-1');
-    const again = await server.request('POST', '/api/product', { token, body });
+    const again = await shared.server.request('POST', '/api/product', { token: shared.token, body });
     expect(again.status, again.text).toBe(201);
   });
 
   it('answers a login 503 while the system database is locked, and logs in afterwards', async () => {
     const credentials = { username: 'admin', password: ADMIN_PASSWORD };
-    const res = await whileLocked(join(server.dataDir, 'system.sqlite'), () =>
-      server.request('POST', '/api/auth/login', { body: credentials }),
+    const res = await whileLocked(join(shared.server.dataDir, 'system.sqlite'), () =>
+      shared.server.request('POST', '/api/auth/login', { body: credentials }),
     );
     expect(res.status, res.text).toBe(503);
     expect(res.body.code).toBe('DATABASE_BUSY');
     expect(res.headers.get('retry-after')).toBe('5');
-    expect((await server.request('POST', '/api/auth/login', { body: credentials })).status).toBe(200);
+    expect((await shared.server.request('POST', '/api/auth/login', { body: credentials })).status).toBe(200);
   });
 });

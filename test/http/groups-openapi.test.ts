@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverPerFile } from '../helpers/file-server.js';
 
 /** The group routes in the OpenAPI document. */
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.stop());
+const file = serverPerFile();
 
 describe('OpenAPI', () => {
   it('describes every group route with tag, summary, description, schemas and examples', async () => {
-    const res = await server.request('GET', '/api/openapi.json');
+    const res = await file.server.request('GET', '/api/openapi.json');
     const doc = JSON.parse(res.text) as {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     };
