@@ -3,6 +3,7 @@ import { runCliAsync } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
 import { startServer } from '../helpers/server.js';
 import { newDataDir, removeDataDir } from '../helpers/backend.js';
+import { statusAfterSessionsEnded } from '../helpers/sessions-ended.js';
 
 /** `pim user set-role | passwd | disable | enable | logout` and the list's new columns. */
 
@@ -145,7 +146,10 @@ describe('pim user disable, enable and logout', () => {
       expectSuccess(ended);
       expect(ended.stdout).toBe('Ended 2 sessions of api\n');
       for (const token of tokens) {
-        expect((await server.request('GET', '/api/workspace', { token })).status).toBe(401);
+        const status = await statusAfterSessionsEnded(
+          async () => (await server.request('GET', '/api/workspace', { token })).status,
+        );
+        expect(status).toBe(401);
       }
       expect((await server.request('GET', '/api/workspace', { token: boss })).status).toBe(200);
       expect((await user('logout', 'api')).stdout).toBe('Ended 0 sessions of api\n');

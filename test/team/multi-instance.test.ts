@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
+import { statusAfterSessionsEnded } from '../helpers/sessions-ended.js';
 import { runCliAsync } from '../helpers/cli.js';
 import { expectSuccess } from '../helpers/expect-cli.js';
 import type { TestServer } from '../helpers/server.js';
@@ -167,12 +168,9 @@ describe.runIf(TEST_BACKEND === 'postgres')('several instances on one PostgreSQL
     expect((await a.request('GET', '/api/workspace', { token })).status).toBe(200); // cached now
     const ended = await runCliAsync(c.dataDir, ['user', 'logout', 'ended']);
     expectSuccess(ended);
-    const since = Date.now();
-    let status = 200;
-    while (status === 200 && Date.now() - since < 1000) {
-      status = (await a.request('GET', '/api/workspace', { token })).status;
-      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const status = await statusAfterSessionsEnded(
+      async () => (await a.request('GET', '/api/workspace', { token })).status,
+    );
     expect(status, 'the token still worked a second after its sessions were ended elsewhere').toBe(401);
     // The user is free to log in elsewhere at once.
     expect(
