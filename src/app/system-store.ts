@@ -1,4 +1,3 @@
-import { accessSync, constants, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import {
@@ -10,6 +9,7 @@ import {
 import { isConnectionFailure } from '../db/connection-errors.js';
 import type { Dialect } from '../db/dialect.js';
 import { migratePostgres, openPostgres, type PostgresHandle } from '../db/postgres.js';
+import { databaseFileProblem } from '../db/database-file-access.js';
 import { migrate, openSqlite, type SqliteHandle } from '../db/sqlite.js';
 import type { SystemDatabase } from '../db/system.schema.js';
 import { systemMigrations } from '../db/system.migrations.js';
@@ -55,31 +55,22 @@ export async function openSystemStore(dataDir: string): Promise<SqliteHandle<Sys
  * to decide. Checked on the mode bits as well as with access(), which grants everything to root.
  */
 function checkSystemDatabaseFile(file: string): void {
-  let stats: Stats;
-  try {
-    stats = statSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw new Error(`the system database ${file} cannot be opened: ${fileSystemReason(error)}`, {
-      cause: error,
-    });
-  }
-  if (!stats.isFile()) throw new Error(`the system database ${file} is not a file`);
-  const mode = `mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}`;
-  if ((stats.mode & 0o400) === 0) {
-    throw new Error(`the system database ${file} cannot be read: permission denied (${mode})`);
-  }
-  if ((stats.mode & 0o200) === 0) {
-    throw new Error(
-      `the system database ${file} is read-only (${mode}); pim writes to it, so make it writable (chmod u+w) to use it`,
-    );
-  }
-  try {
-    accessSync(file, constants.R_OK | constants.W_OK);
-  } catch (error) {
-    throw new Error(`the system database ${file} cannot be opened: ${fileSystemReason(error)}`, {
-      cause: error,
-    });
+  const problem = databaseFileProblem(file);
+  if (!problem) return;
+  const name = `the system database ${file}`;
+  switch (problem.kind) {
+    case 'not-a-file':
+      throw new Error(`${name} is not a file`);
+    case 'unreadable':
+      throw new Error(`${name} cannot be read: permission denied (${problem.mode})`);
+    case 'read-only':
+      throw new Error(
+        `${name} is read-only (${problem.mode}); pim writes to it, so make it writable (chmod u+w) to use it`,
+      );
+    case 'inaccessible':
+      throw new Error(`${name} cannot be opened: ${fileSystemReason(problem.error)}`, {
+        cause: problem.error,
+      });
   }
 }
 

@@ -47,3 +47,14 @@ export function isLockTimeout(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && (/^SQLITE_(BUSY|LOCKED)/.test(code) || code === '55P03');
 }
+
+/**
+ * Whether an error means the database refuses writes as such: SQLite's SQLITE_READONLY (with its
+ * extended codes: a file that became read-only, a moved database, a read-only medium) and
+ * PostgreSQL's 25006 (a read-only transaction: a standby, `default_transaction_read_only`). The
+ * statement changed nothing; retrying will not help until someone changes the database's state.
+ */
+export function isReadOnlyDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_READONLY') || code === '25006');
+}

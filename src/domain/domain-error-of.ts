@@ -1,15 +1,17 @@
-import { isConnectionFailure, isLockTimeout } from '../db/connection-errors.js';
-import { DatabaseBusyError, DatabaseUnavailableError, DomainError } from './errors.js';
+import { isConnectionFailure, isLockTimeout, isReadOnlyDatabase } from '../db/connection-errors.js';
+import { DatabaseBusyError, DatabaseReadOnlyError, DatabaseUnavailableError, DomainError } from './errors.js';
 
 /**
- * The domain error an adapter answers with: the error itself, or DATABASE_UNAVAILABLE (503)
- * when the database server could not be reached (team mode), DATABASE_BUSY (503) when another
- * process held its lock too long; undefined for anything else (a 500). Every adapter's error mapping starts here, so a server outage reads the same on REST,
- * MCP and in the window.
+ * The domain error an adapter answers with: the error itself, or one of the database's states
+ * as a 503: DATABASE_UNAVAILABLE when the server cannot be reached (team mode), DATABASE_BUSY
+ * when another process held its lock too long, DATABASE_READ_ONLY when it refuses writes;
+ * undefined for anything else (a 500). Every adapter's error mapping starts here, so these read
+ * the same on REST, MCP and in the window.
  */
 export function domainErrorOf(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
   if (isConnectionFailure(error)) return new DatabaseUnavailableError({ cause: error });
   if (isLockTimeout(error)) return new DatabaseBusyError({ cause: error });
+  if (isReadOnlyDatabase(error)) return new DatabaseReadOnlyError({ cause: error });
   return undefined;
 }

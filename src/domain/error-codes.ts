@@ -38,6 +38,10 @@ export const ERROR_CATALOGUE = {
   LOGIN_BUSY: [503, 'Too many logins at once (see Retry-After)'],
   SERVICE_BUSY: [503, 'The service is busy (see Retry-After)'],
   DATABASE_BUSY: [503, 'Another process holds the database locked; nothing was changed (see Retry-After)'],
+  DATABASE_READ_ONLY: [
+    503,
+    'The database refuses writes (a read-only file or medium, a standby); nothing was changed',
+  ],
   DATABASE_UNAVAILABLE: [503, 'The shared database (team mode) cannot be reached now (see Retry-After)'],
   FORBIDDEN: [403, "The user's role lacks the right the operation needs"],
   CSRF_REFUSED: [403, 'A window request without the window header or from another site (CSRF protection)'],
@@ -52,6 +56,7 @@ export const ERROR_CATALOGUE = {
   WORKSPACE_DATABASE_MISSING: [400, "The workspace's database file is missing"],
   WORKSPACE_DATABASE_FOREIGN: [400, "The file in the workspace's folder is not a pim workspace database"],
   WORKSPACE_DATABASE_UNREACHABLE: [400, "The workspace's database cannot be opened or read"],
+  WORKSPACE_DATABASE_READ_ONLY: [400, "The workspace's database file or its folder is read-only"],
   // Catalogue.
   NOT_FOUND: [404, 'The resource does not exist'],
   CONFLICT: [409, 'The change conflicts with stored data'],

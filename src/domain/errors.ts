@@ -120,6 +120,21 @@ export class DatabaseBusyError extends ServiceBusyError {
   }
 }
 
+/**
+ * The database refuses writes (a read-only file or medium, a PostgreSQL standby): nothing was
+ * changed, and retrying will not help until the database is made writable again.
+ */
+export class DatabaseReadOnlyError extends DomainError {
+  constructor(options?: { cause?: unknown }) {
+    super(
+      'SERVICE_BUSY',
+      'The database is read-only, so nothing was changed; reads still work',
+      'DATABASE_READ_ONLY',
+      options,
+    );
+  }
+}
+
 /** The shared database (PostgreSQL, team mode) does not answer: nothing was changed; try again. */
 export class DatabaseUnavailableError extends ServiceBusyError {
   constructor(options?: { cause?: unknown }) {

@@ -1,7 +1,8 @@
-import { rmSync } from 'node:fs';
+import { chmodSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceDto } from '../../src/domain/workspaces/workspace.service.js';
-import { removeWorkspaceDatabase, workspaceDatabaseExists } from '../helpers/backend.js';
+import { TEST_BACKEND, removeWorkspaceDatabase, workspaceDatabaseExists } from '../helpers/backend.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 describe('workspaces over REST', () => {
@@ -150,6 +151,37 @@ describe('workspaces over REST', () => {
     expect(await activeNames()).toEqual(['Test']);
     expect(await workspaceDatabaseExists(server.app, third)).toBe(false);
   });
+
+  it.skipIf(TEST_BACKEND !== 'sqlite')(
+    'answers 400 for a read-only database file or folder, leaves its mode, and opens it once writable',
+    async () => {
+      const file = join(other.rootpath, 'workspace.sqlite');
+      for (const [path, readOnly, writable] of [
+        [file, 0o400, 0o600],
+        [other.rootpath, 0o500, 0o700],
+      ] as const) {
+        chmodSync(path, readOnly);
+        try {
+          const res = await open({ workspaceId: other.id });
+          expect(res.status, res.text).toBe(400);
+          expect(res.body).toEqual({
+            success: false,
+            error: expect.any(String),
+            code: 'WORKSPACE_DATABASE_READ_ONLY',
+          });
+          expect(res.body.error).toMatch(
+            /^The database of workspace 'Other' is read-only \(.*0[45]00\); .*writable/,
+          );
+          expect(statSync(path).mode & 0o777).toBe(readOnly);
+          expect(await activeNames()).toEqual(['Test']);
+        } finally {
+          chmodSync(path, writable);
+        }
+      }
+      expect((await open({ workspaceId: other.id })).status).toBe(200);
+      expect(await activeNames()).toEqual(['Other']);
+    },
+  );
 
   it('answers 403 to a VIEWER opening a workspace, who may still list them', async () => {
     await server.addUser('viewer', 'VIEWER', 'viewer-password');

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import { databaseFileProblem } from '../../db/database-file-access.js';
 import type { Dialect } from '../../db/dialect.js';
 import { migrate, openSqlite, type SqliteHandle } from '../../db/sqlite.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
@@ -106,6 +107,27 @@ export async function initWorkspaceDatabase(rootpath: string, defaultLanguage: s
 }
 
 /**
+ * Refuses a workspace whose database pim could not write: SQLite would open a read-only file
+ * read-only without a word, and the first write would fail. A file or folder made read-only is
+ * left so (the owner chose it); the message says what to change.
+ */
+function checkWritable(name: string, file: string, folder: string): void {
+  const problem = databaseFileProblem(file, folder);
+  if (!problem) return;
+  if (problem.kind === 'read-only') {
+    throw new ValidationError(
+      `The database of workspace ${name} is read-only (${problem.mode}); pim writes to it, so make the file and its folder writable to open it`,
+      'WORKSPACE_DATABASE_READ_ONLY',
+    );
+  }
+  throw new ValidationError(
+    `The database of workspace ${name} cannot be opened`,
+    'WORKSPACE_DATABASE_UNREACHABLE',
+    problem.kind === 'inaccessible' ? { cause: problem.error } : undefined,
+  );
+}
+
+/**
  * Opens an existing workspace database. A missing folder or database file is an
  * error (400 on the API): a database is never silently recreated.
  */
@@ -124,6 +146,7 @@ export async function openWorkspaceDatabase(ws: {
   }
   // The messages name the workspace, not the path or the database's own words (those go to the
   // log through the error's cause): a client learns what to fix, not how the server is laid out.
+  checkWritable(name, file, ws.rootpath);
   // Checked before opening for writing, which would turn an empty file into a database.
   if (!hasSqliteHeader(file)) throw foreignDatabase(name);
   let handle: SqliteHandle<WorkspaceDatabase>;
