@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   redactDatabaseUrl,
   storageChoice,
@@ -75,6 +75,21 @@ function checkSystemDatabaseFile(file: string): void {
 }
 
 /**
+ * PostgreSQL copies a template database (template1, or one marked IS_TEMPLATE) into every
+ * database created afterwards: pim's schemas there would hand its users, password hashes and
+ * catalogues to every new database of the server. Refused before anything is written.
+ */
+async function refuseTemplateDatabase(db: Kysely<unknown>): Promise<void> {
+  const { rows } = await sql<{ datname: string; datistemplate: boolean }>`
+    SELECT datname, datistemplate FROM pg_database WHERE datname = current_database()`.execute(db);
+  if (rows[0]?.datistemplate) {
+    throw new Error(
+      `${rows[0].datname} is a template database, copied into every new database of the server; give pim a database of its own`,
+    );
+  }
+}
+
+/**
  * The databases of one pim instance. `local` is always the data folder's SQLite file: the
  * settings and the open workspace belong to the instance. `shared` holds users, sessions and the
  * workspace registry: the same SQLite file, or in team mode the PostgreSQL database that several
@@ -105,6 +120,7 @@ export async function openStores(dataDir: string, choice = storageChoice(dataDir
   }
   const postgres = openPostgres<SystemDatabase>(choice.url, SHARED_SCHEMA, { max: 5 });
   try {
+    await refuseTemplateDatabase(postgres.db as Kysely<unknown>);
     await migratePostgres(postgres, systemMigrationsPostgres);
   } catch (error) {
     await postgres.close();

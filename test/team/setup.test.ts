@@ -50,6 +50,23 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim setup --database', () => {
     expect((await pim('user', 'list')).stdout).toMatch(/^1\talice\tADMIN/);
   });
 
+  it('refuses a template database in one line and writes nothing into it', async () => {
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE ${database.name} IS_TEMPLATE true`);
+      const setup = await pim('setup', '--database', database.url);
+      expectOneLineError(setup, new RegExp(`${database.name} is a template database`));
+      expect(existsSync(join(dir, 'database.json'))).toBe(false);
+      const schemas = await admin.query("SELECT 1 FROM pg_namespace WHERE nspname = 'pim'");
+      expect(schemas.rowCount).toBe(0);
+    } finally {
+      // A template database cannot be dropped.
+      await admin.query(`ALTER DATABASE ${database.name} IS_TEMPLATE false`);
+      await admin.end();
+    }
+  });
+
   it('refuses an unreachable database in one line without its password, and changes nothing', async () => {
     const url = 'postgres://pim:Sup3rSecret@127.0.0.1:1/pim';
     const setup = await pim('setup', '--database', url);
