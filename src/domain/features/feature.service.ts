@@ -1,6 +1,6 @@
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { normalizeLanguage } from '../languages/language.js';
+import { LANGUAGE_NEUTRAL, normalizeLanguage } from '../languages/language.js';
 import { touchProducts, type WorkspaceDb } from '../products/product.repository.js';
 import { productNotFound, requireProduct } from '../products/product.service.js';
 import { findFeaturesJson } from './feature-json.repository.js';
@@ -106,7 +106,13 @@ export async function getFeatureValue(
   const lang = normalizeLanguage(language, 'lang');
   const db = ctx.db;
   const feature = await requireFeature(db, productId, ftidref);
-  const value = await findValue(db, productId, feature.feature_id, lang);
+  // A value without language (a number, a code: BMEcat's FVALUE without lang) is stored under
+  // zxx and answers for every language that has none of its own (decisions.md), as itself.
+  const value =
+    (await findValue(db, productId, feature.feature_id, lang)) ??
+    (lang === LANGUAGE_NEUTRAL
+      ? undefined
+      : await findValue(db, productId, feature.feature_id, LANGUAGE_NEUTRAL));
   if (!value) {
     throw new NotFoundError(
       `Feature '${ftidref}' of product ${productId} has no value in language ${lang}`,

@@ -16,6 +16,9 @@ for (const entry of iso6392) {
   if (entry.iso6392T) canonical.set(entry.iso6392T, stored);
 }
 
+/** ISO 639-2's "no linguistic content": the language of values that have none (numbers, codes). */
+export const LANGUAGE_NEUTRAL = 'zxx';
+
 /** Returns the stored form of a language code, or undefined if it is not an ISO 639-2 code. */
 export function lookupLanguage(code: string): string | undefined {
   if (code.length !== 3) return undefined;

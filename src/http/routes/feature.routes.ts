@@ -82,7 +82,9 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
         operationId: 'getFeatureValue',
         tags: ['feature'],
         summary: 'The value of one language',
-        description: `${FTIDREF_NOTE} ${LANG_NOTE} No value in that language: 404 (FEATURE_VALUE_NOT_FOUND).`,
+        description:
+          `${FTIDREF_NOTE} ${LANG_NOTE} No value in that language: the language-neutral value (lang \`zxx\`: ` +
+          'numbers, codes) when the feature has one, answered as `{lang: "zxx", value}`; else 404 (FEATURE_VALUE_NOT_FOUND).',
         params: FeatureLangParams,
         querystring: NoQuery,
         response: { 200: Envelope(TextEntryDto), ...errorResponses(400, 401, 403, 404, 409, 500) },
