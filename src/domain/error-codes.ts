@@ -1,3 +1,5 @@
+import { GROUP_DEPTH_MAX } from './groups/group.types.js';
+
 /**
  * Every machine-readable error code pim answers, with the status REST answers it with (MCP tool
  * errors carry the same) and its meaning: one catalogue, listed in the OpenAPI description.
@@ -75,6 +77,7 @@ export const ERROR_CATALOGUE = {
   FTIDREF_MISMATCH: [400, 'The body names another ftidref than the path'],
   GROUP_NOT_FOUND: [404, 'No group with this id'],
   GROUP_MOVE_CYCLE: [400, 'A group cannot move under itself or its descendants'],
+  GROUP_TREE_TOO_DEEP: [400, `The group tree would be deeper than ${GROUP_DEPTH_MAX} levels`],
   PRODUCT_NOT_IN_GROUP: [404, 'The product is not in this group'],
   // Users (CLI, window).
   USER_EXISTS: [409, 'A user with this name exists'],

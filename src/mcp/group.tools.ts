@@ -11,7 +11,7 @@ import {
   ProductGroupNodeDto,
   RenameGroupRequest,
 } from '../domain/groups/group.schemas.js';
-import type { ProductGroupNodeDto as Node } from '../domain/groups/group.types.js';
+import { GROUP_DEPTH_MAX, type ProductGroupNodeDto as Node } from '../domain/groups/group.types.js';
 import { RIGHTS } from '../domain/users/roles.js';
 import { ProductPage, TOOL_PAGE_DEFAULT, TOOL_PAGE_MAX, productPage } from './product.tools.js';
 import { defineTool } from './tool.js';
@@ -86,7 +86,8 @@ export const groupTools = [
     title: 'Create a group',
     description:
       "Creates a product group at the root level or under parentId, named in language (default: the workspace's " +
-      'default language). Its groupId is the next free BMEcat number under the parent. Returns the ProductGroupDto.',
+      `default language). Its groupId is the next free BMEcat number under the parent. The tree has at most ` +
+      `${GROUP_DEPTH_MAX} levels. Returns the ProductGroupDto.`,
     input: CreateGroupRequest,
     output: ProductGroupDto,
     effect: 'write',
@@ -113,7 +114,7 @@ export const groupTools = [
     description:
       'Moves a group with its whole subtree under another group, or with parentId null to the root level. ' +
       'Under itself or its own descendant: VALIDATION error, nothing changes. groupIds of the moved subtree ' +
-      'are renumbered. Returns the ProductGroupDto.',
+      `are renumbered; the tree may not grow deeper than ${GROUP_DEPTH_MAX} levels. Returns the ProductGroupDto.`,
     input: Type.Object({ id: GroupId, ...MoveGroupRequest.properties }, { additionalProperties: false }),
     output: ProductGroupDto,
     effect: 'idempotent-write',

@@ -190,6 +190,18 @@ function subtree(rootId: number) {
     SELECT id FROM sub)`;
 }
 
+/** Levels from a group down to its deepest descendant: 1 for a group without children. */
+export async function subtreeHeight(db: Db, rootId: number): Promise<number> {
+  const result = await sql<{ height: number | string }>`
+    WITH RECURSIVE sub(id, level) AS (
+      SELECT CAST(${rootId} AS integer), 1
+      UNION ALL
+      SELECT g.id, sub.level + 1 FROM product_group g JOIN sub ON g.parent_id = sub.id
+    )
+    SELECT MAX(level) AS height FROM sub`.execute(db);
+  return Number(result.rows[0]!.height);
+}
+
 /** Ids of a group and all its descendants. */
 export async function selectSubtreeIds(db: Db, rootId: number): Promise<number[]> {
   const result = await sql<{ id: number }>`SELECT id FROM ${subtree(rootId)} AS s`.execute(db);

@@ -8,6 +8,7 @@ import { assembleTree } from './group-tree.js';
 import * as repo from './group.repository.js';
 import type { GroupRow, NameLanguages, ProductMembershipRow } from './group.repository.js';
 import {
+  GROUP_DEPTH_MAX,
   GROUP_NAME_MAX,
   type CreateGroupInput,
   type DeleteGroupOptions,
@@ -71,6 +72,21 @@ async function requireGroup(db: Db, id: number): Promise<repo.GroupKeyRow> {
   return group;
 }
 
+/** The level of a group in the tree (root-level groups: 1), read off its hierarchical groupId. */
+function levelOf(group: repo.GroupKeyRow): number {
+  return group.bmecat_id.split('.').length;
+}
+
+/** Refuses a create or move that would make the tree deeper than GROUP_DEPTH_MAX levels. */
+function checkDepth(deepest: number, what: string): void {
+  if (deepest > GROUP_DEPTH_MAX) {
+    throw new ValidationError(
+      `${what} would make the group tree ${deepest} levels deep; at most ${GROUP_DEPTH_MAX} are allowed`,
+      'GROUP_TREE_TOO_DEEP',
+    );
+  }
+}
+
 function now(ctx: WorkspaceContext): string {
   return ctx.clock.now().toISOString();
 }
@@ -123,6 +139,7 @@ export async function createGroup(
       bmecatId = String(await repo.takeRootSeq(trx));
     } else {
       const parent = await requireGroup(trx, parentId);
+      checkDepth(levelOf(parent) + 1, `A group under group ${parentId}`);
       bmecatId = `${parent.bmecat_id}.${await repo.takeChildSeq(trx, parentId)}`;
     }
     const id = await repo.insertGroup(trx, { parent_id: parentId, bmecat_id: bmecatId, now: now(ctx) });
@@ -174,6 +191,11 @@ export async function moveGroup(
       );
     }
     if (group.parent_id !== parentId) {
+      if (parent)
+        checkDepth(
+          levelOf(parent) + (await repo.subtreeHeight(trx, id)),
+          `Moving group ${id} under group ${parent.id}`,
+        );
       const newPrefix = parent
         ? `${parent.bmecat_id}.${await repo.takeChildSeq(trx, parent.id)}`
         : String(await repo.takeRootSeq(trx));

@@ -60,5 +60,13 @@ export interface DeleteGroupOptions {
 export const GROUP_NAME_MIN = 1;
 export const GROUP_NAME_MAX = 256;
 
+/**
+ * Levels of the group tree at most. Real catalogue structures (BMEcat, ECLASS-like trees) have
+ * fewer than ten; the bound keeps hierarchical groupIds short and the tree's answer, built
+ * recursively by JSON serialisers, far from the stack's limit (a chain of 3,000 levels made
+ * the tree answer 500).
+ */
+export const GROUP_DEPTH_MAX = 100;
+
 /** Products assigned in one request: a page of a large group, never an unbounded body. */
 export const ASSIGN_PRODUCTS_MAX = 10_000;

@@ -20,6 +20,7 @@ import {
 } from '../../domain/groups/group.schemas.js';
 import { ProductDto } from '../../domain/products/product.schemas.js';
 import { requestContext } from '../request-context.js';
+import { GROUP_DEPTH_MAX } from '../../domain/groups/group.types.js';
 
 const tags = ['group'];
 const NAME_RULE =
@@ -94,7 +95,8 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
           'At root level without `parentId` (or with null), else under that group (404 if unknown). The name is ' +
           "stored in `language` (default: the workspace's default language). groupId is the next free number " +
           'under the parent (root level: 1, 2, 3 in order of creation; children of 2: 2.1, 2.2); numbers are ' +
-          'never reused. Answers 201 with a Location header and the new ProductGroupDto.',
+          `never reused. The tree has at most ${GROUP_DEPTH_MAX} levels (deeper: 400 GROUP_TREE_TOO_DEEP). ` +
+          'Answers 201 with a Location header and the new ProductGroupDto.',
         body: CreateGroupRequest,
         querystring: GroupLangQuery,
         response: {
@@ -170,7 +172,8 @@ export function groupRoutes(app: PimApp, deps: HttpDeps): void {
           '`parentId` null moves the group to the root level. The group and its subtree are renumbered under the ' +
           "new parent with the parent's next free number (the subtree keeps its relative numbering). Moving under " +
           'the group itself or one of its descendants: 400, nothing changes. Moving to the parent it already has: ' +
-          '200, nothing changes. Returns the ProductGroupDto.',
+          `200, nothing changes. A move that would make the tree deeper than ${GROUP_DEPTH_MAX} levels: 400 ` +
+          '(GROUP_TREE_TOO_DEEP), nothing changes. Returns the ProductGroupDto.',
         params: IdParams,
         body: MoveGroupRequest,
         querystring: GroupLangQuery,
