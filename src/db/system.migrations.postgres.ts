@@ -54,4 +54,10 @@ export const systemMigrationsPostgres: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
+  '0002_session_generation': {
+    async up(db) {
+      // As system.migrations.ts 0004 (the instances hear of ended sessions from session_ended).
+      await sql`ALTER TABLE "user" ADD COLUMN session_generation integer NOT NULL DEFAULT 0`.execute(db);
+    },
+  },
 };

@@ -53,4 +53,11 @@ export const systemMigrations: Record<string, Migration> = {
       await sql`ALTER TABLE workspace ADD COLUMN db_schema TEXT`.execute(db);
     },
   },
+  '0004_session_generation': {
+    async up(db) {
+      // Grows whenever every session of the user is ended (logout of all, disable): a connection
+      // that holds no session row (`pim mcp` over stdio) compares it with the one it logged in at.
+      await sql`ALTER TABLE user ADD COLUMN session_generation INTEGER NOT NULL DEFAULT 0`.execute(db);
+    },
+  },
 };

@@ -19,6 +19,8 @@ export interface UserTable {
   disabled: Generated<number>;
   /** The last successful login (REST token or desktop), UTC ISO 8601; null: never. */
   last_login_at: string | null;
+  /** Grows whenever every session of the user is ended (logout of all, disable). */
+  session_generation: Generated<number>;
 }
 
 export interface SessionTable {

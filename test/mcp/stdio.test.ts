@@ -104,6 +104,41 @@ describe('pim mcp: which tools', () => {
     });
   });
 
+  it('stops serving once the user’s sessions are ended, also after a disable is undone', async () => {
+    const started = await server();
+    await started.addUser('ed', 'EDITOR');
+    await started.addUser('al', 'EDITOR');
+    const admin = started.app.ownerContext();
+    const ended = {
+      error: "The sessions of user 'ed' were ended since this connection logged in: log in again",
+      code: 'TOKEN_INVALID',
+      status: 401,
+    };
+    const ed = await started.app.users.idOf(admin, 'ed');
+    const loggedOut = await connectStdio(started.dataDir, ['--user', 'ed'], { PIM_PASSWORD: 'ed-password' });
+    const other = await connectStdio(started.dataDir, ['--user', 'al'], { PIM_PASSWORD: 'al-password' });
+    cleanup.push(
+      () => loggedOut.close(),
+      () => other.close(),
+    );
+    await ok(loggedOut, 'search_products');
+    await started.app.users.endSessions(admin, ed);
+    expect((await call(loggedOut, 'search_products')).data).toEqual(ended);
+    // Another user's connection goes on.
+    await ok(other, 'search_products');
+
+    const disabled = await connectStdio(started.dataDir, ['--user', 'ed'], { PIM_PASSWORD: 'ed-password' });
+    cleanup.push(() => disabled.close());
+    await ok(disabled, 'search_products');
+    await started.app.users.setDisabled(admin, ed, true);
+    await started.app.users.setDisabled(admin, ed, false);
+    expect((await call(disabled, 'search_products')).data).toEqual(ended);
+    // A new connection with the password logs in again.
+    const again = await connectStdio(started.dataDir, ['--user', 'ed'], { PIM_PASSWORD: 'ed-password' });
+    cleanup.push(() => again.close());
+    await ok(again, 'search_products');
+  });
+
   it('speaks the 2026-07-28 revision as well as the 2025 one', async () => {
     const { dataDir } = await server();
     const modern = await stdio(dataDir, [], ADMIN, 'modern');

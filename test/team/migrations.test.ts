@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStores } from '../../src/app/system-store.js';
+import { systemMigrationsPostgres } from '../../src/db/system.migrations.postgres.js';
 import { createTestDatabase, dropTestDatabase, TEST_BACKEND } from '../helpers/backend.js';
 
 /**
@@ -35,7 +36,7 @@ describe.runIf(TEST_BACKEND === 'postgres')('migrations of a shared database', (
         const applied = await client.query<{ name: string }>(
           'SELECT name FROM pim.kysely_migration ORDER BY name',
         );
-        expect(applied.rows.map((r) => r.name)).toEqual(['0001_shared_system']);
+        expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(systemMigrationsPostgres).sort());
         const tables = await client.query<{ table_name: string }>(
           "SELECT table_name FROM information_schema.tables WHERE table_schema = 'pim' ORDER BY table_name",
         );

@@ -1,6 +1,7 @@
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { markRunning } from '../../app/running-processes.js';
 import { Application } from '../../app/application.js';
+import type { SessionGeneration } from '../../domain/users/user.service.js';
 import { createPimMcpServer } from '../../mcp/mcp-server.js';
 import { StdioLineGuard } from '../../mcp/stdio-line-guard.js';
 import { TOOL_NAMES, unknownToolNames } from '../../mcp/tools.js';
@@ -26,7 +27,8 @@ function toolList(value: string | boolean | undefined): string[] | undefined {
 /**
  * `pim mcp`: the agent interface over stdio, as the user named, on the data folder. The
  * credentials are checked before any protocol traffic (stdout belongs to the protocol, so
- * every message goes to stderr). The process is the session: it ends when stdin closes.
+ * every message goes to stderr). The process is the session: it ends when stdin closes, and
+ * it stops serving once the user's sessions are ended (`pim user logout`, disable).
  */
 export async function mcpCommand({ dataDir, values }: CommandInput): Promise<number> {
   const username = values.user;
@@ -39,8 +41,10 @@ export async function mcpCommand({ dataDir, values }: CommandInput): Promise<num
   }
   const app = await Application.open({ dataDir });
   let user;
+  let loggedInAt: SessionGeneration;
   try {
     user = await app.sessions.checkCredentials(username, password, { address: '127.0.0.1' });
+    loggedInAt = await app.users.sessionGeneration(user.id);
   } catch (error) {
     await app.stop();
     throw error;
@@ -60,8 +64,9 @@ export async function mcpCommand({ dataDir, values }: CommandInput): Promise<num
         },
         {
           actor: user,
-          // The process holds no token: the user is read again before every request.
-          currentActor: () => app.users.current(user.id),
+          // The process holds no token: the user is read again before every request, and an end
+          // of the user's sessions (logout of all, disable) ends this connection too.
+          currentActor: () => app.users.current(user.id, loggedInAt),
           selection: { readOnly: values['read-only'] === true, names },
           // Whatever the application has open now: `pim start` may open another workspace.
           workspace: () => app.workspaces.follow(),

@@ -103,7 +103,16 @@ export async function deleteDesktopSession(db: Db, machineId: string): Promise<v
 }
 
 /** Every session of a user, on every instance; returns how many there were. */
+/**
+ * Ends every session of a user: deletes their session rows and advances their session
+ * generation, which ends connections that hold no row (`pim mcp` over stdio) too.
+ */
 export async function deleteSessionsOf(db: Db, userId: number): Promise<number> {
+  await db
+    .updateTable('user')
+    .set((eb) => ({ session_generation: eb('session_generation', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
   const result = await db.deleteFrom('session').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

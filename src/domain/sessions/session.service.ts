@@ -278,7 +278,11 @@ export class SessionService implements UserSessions {
     if (!(await findUserById(this.db, userId))) {
       throw new NotFoundError(`User ${userId} not found`, 'USER_NOT_FOUND');
     }
-    return this.changeUser(userId, () => deleteSessionsOf(this.db, userId), 'sessions-ended');
+    return this.changeUser(
+      userId,
+      () => this.db.transaction().execute((trx) => deleteSessionsOf(trx, userId)),
+      'sessions-ended',
+    );
   }
 
   /**

@@ -13,6 +13,8 @@ export type UserRow = {
   /** 1: disabled. */
   disabled: number;
   last_login_at: string | null;
+  /** Grows whenever every session of the user is ended. */
+  session_generation: number;
 };
 
 /**

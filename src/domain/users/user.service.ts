@@ -28,6 +28,11 @@ export interface User {
   createdAt: string;
 }
 
+/** How often every session of a user had been ended when a connection logged in. */
+export interface SessionGeneration {
+  generation: number;
+}
+
 /** A user as the administration sees it. */
 export interface UserAccount extends User {
   disabled: boolean;
@@ -133,12 +138,28 @@ export class UserService {
    * The user as it is now, for a session that holds no token (a `pim mcp` process): refused
    * (401) once disabled or removed; a changed role applies to the next call.
    */
-  async current(id: number): Promise<User> {
+  async current(id: number, loggedInAt?: SessionGeneration): Promise<User> {
     const row = await findUserById(this.db, id);
     if (!row) throw new UnauthorizedError('The user no longer exists', 'TOKEN_INVALID');
     if (row.disabled === 1)
       throw new UnauthorizedError(`User '${row.username}' is disabled`, 'USER_DISABLED');
+    if (loggedInAt !== undefined && row.session_generation !== loggedInAt.generation) {
+      throw new UnauthorizedError(
+        `The sessions of user '${row.username}' were ended since this connection logged in: log in again`,
+        'TOKEN_INVALID',
+      );
+    }
     return toUser(row);
+  }
+
+  /**
+   * Where the user's sessions stand now, for a connection that logs in without a session row
+   * (`pim mcp` over stdio): `current(id, generation)` refuses once their sessions were ended.
+   */
+  async sessionGeneration(id: number): Promise<SessionGeneration> {
+    const row = await findUserById(this.db, id);
+    if (!row) throw new UnauthorizedError('The user no longer exists', 'TOKEN_INVALID');
+    return { generation: row.session_generation };
   }
 
   async get(id: number): Promise<User | undefined> {
@@ -180,7 +201,7 @@ export class UserService {
     if (this.sessions) return this.sessions.endSessionsOf(ctx, id);
     requireRight(ctx, RIGHTS.users);
     if (!(await findUserById(this.db, id))) throw userNotFound(id);
-    return deleteSessionsOf(this.db, id);
+    return this.db.transaction().execute((trx) => deleteSessionsOf(trx, id));
   }
 
   /**
