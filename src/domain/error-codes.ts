@@ -64,7 +64,11 @@ export const ERROR_CATALOGUE = {
   CONFLICT: [409, 'The change conflicts with stored data'],
   PRODUCT_NOT_FOUND: [404, 'No product with this id'],
   SUPPLIER_PID_TAKEN: [409, 'Another product has this supplierPid'],
-  BATCH_TOO_LARGE: [400, 'A bulk request holds more than 1,000 documents or entries'],
+  BATCH_TOO_LARGE: [
+    400,
+    'A bulk request holds more than 1,000 documents or entries, or more than 100,000 texts and feature values',
+  ],
+  SHEET_TOO_LARGE: [400, "A call sets more than 10,000 of one product's texts and feature values"],
   PRECONDITION_FAILED: [
     412,
     'The product changed since the version named in If-Match (its ETag): read it again and reapply the change',

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import {
   BULK_DOCUMENTS_MAX,
+  BULK_ROWS_MAX,
   BulkProductDocument,
   BulkProductResult,
 } from '../domain/products/product-bulk.schemas.js';
@@ -18,7 +19,8 @@ export const bulkTools = [
       'and features sent are set, the rest stays; groupId moves it, null takes it out of its group). ' +
       'masterSupplierPid makes a new product a variant of a stored product or of another product in the same ' +
       'call. Returns one result per product, in order ({supplierPid, id, status, error?, code?}): a refused ' +
-      'product changes nothing and the others are stored. Use it instead of many create_product calls.',
+      'product changes nothing and the others are stored. Use it instead of many create_product calls. At most ' +
+      `${BULK_ROWS_MAX} texts and feature values in all per call.`,
     input: Type.Object(
       {
         products: Type.Array(BulkProductDocument, {

@@ -9,6 +9,7 @@ import {
 } from '../domain/products/product-sheet.service.js';
 import {
   CreateProductSheetRequest,
+  SHEET_ROWS_MAX,
   ProductSheetDto,
   UpdateProductSheetRequest,
 } from '../domain/products/product-sheet.schemas.js';
@@ -152,7 +153,7 @@ export const productTools = [
       'Creates a product (or, with masterProductId, a variant of that main product) with its short and long ' +
       'texts, features and group, all in one transaction: any error creates nothing. supplierPid must be ' +
       'unique in the workspace (CONFLICT otherwise). name is stored as the short text in language. Returns ' +
-      'the new product sheet (as get_product).',
+      `the new product sheet (as get_product). At most ${SHEET_ROWS_MAX} texts and feature values per call.`,
     input: CreateProductSheetRequest,
     output: ProductSheetDto,
     effect: 'write',
@@ -168,7 +169,8 @@ export const productTools = [
       'Changes the fields sent (others stay; null clears an optional field), sets the texts and features ' +
       'sent (languages and features not named stay) and, with groupId, moves the product into that group ' +
       '(null: out of its group), all in one transaction: any error changes nothing. masterProductId cannot ' +
-      'be changed. Returns the product sheet (as get_product).',
+      'be changed. Returns the product sheet (as get_product). ' +
+      `At most ${SHEET_ROWS_MAX} texts and feature values per call.`,
     input: UpdateProductSheetRequest,
     output: ProductSheetDto,
     effect: 'idempotent-write',

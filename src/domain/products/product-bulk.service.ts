@@ -7,6 +7,7 @@ import { DomainError, NotFoundError, ValidationError } from '../errors.js';
 import { documentValidator } from '../validation/schema-validation.js';
 import {
   BULK_DOCUMENTS_MAX,
+  BULK_ROWS_MAX,
   BulkProductDocument,
   type BulkDeleteInput,
   type BulkDeleteResultDto,
@@ -43,6 +44,34 @@ function checkBatchSize(count: number): void {
   if (count > BULK_DOCUMENTS_MAX) {
     throw new ValidationError(
       `A batch holds at most ${BULK_DOCUMENTS_MAX} documents, this one ${count}: split it`,
+      'BATCH_TOO_LARGE',
+    );
+  }
+}
+
+/** Items of an array property of a raw (not yet validated) document, else 0. */
+function itemsOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/**
+ * Refuses a batch with more texts and feature values than BULK_ROWS_MAX, counted on the raw
+ * documents before anything else is done with them.
+ */
+function checkBatchRows(documents: readonly unknown[]): void {
+  let rows = 0;
+  for (const raw of documents) {
+    if (raw === null || typeof raw !== 'object') continue;
+    const doc = raw as Record<string, unknown>;
+    rows += itemsOf(doc.shortTexts).length + itemsOf(doc.longTexts).length;
+    for (const feature of itemsOf(doc.features)) {
+      if (feature !== null && typeof feature === 'object')
+        rows += itemsOf((feature as { values?: unknown }).values).length;
+    }
+  }
+  if (rows > BULK_ROWS_MAX) {
+    throw new ValidationError(
+      `A batch holds at most ${BULK_ROWS_MAX} texts and feature values, this one ${rows}: split it`,
       'BATCH_TOO_LARGE',
     );
   }
@@ -124,6 +153,7 @@ export async function upsertProducts(
 ): Promise<BulkProductResultDto[]> {
   const ctx = useWorkspace(context, RIGHTS.edit);
   checkBatchSize(documents.length);
+  checkBatchRows(documents);
   return ctx.transaction(async (trx) => {
     // Built inside: a transaction PostgreSQL aborts (deadlock) runs again from the start.
     const results: BulkProductResultDto[] = [];

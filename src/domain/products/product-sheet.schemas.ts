@@ -9,6 +9,12 @@ import { CreateProductRequest, ProductDto, UpdateProductRequest } from './produc
 export const TEXT_LANGUAGES_MAX = 500;
 /** Features set in one call. */
 export const SHEET_FEATURES_MAX = 500;
+/**
+ * Texts and feature values written for one product in one call. The list limits above allow
+ * 500 features of 500 values (250,000 rows: seconds of work in which the server answers nobody
+ * else); real products have a few hundred.
+ */
+export const SHEET_ROWS_MAX = 10_000;
 
 /**
  * The product sheet: a product with everything that belongs to it, in one answer (the MCP

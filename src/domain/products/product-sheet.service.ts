@@ -18,6 +18,7 @@ import {
   findProductSheetJsonPrepared,
   type SheetLanguages,
 } from './product-sheet.repository.js';
+import { SHEET_ROWS_MAX } from './product-sheet.schemas.js';
 import type {
   CreateProductSheetInput,
   FeatureInputValue,
@@ -71,12 +72,27 @@ export interface SheetDetails {
   features?: FeatureInputValue[];
 }
 
+/** The rows a product's texts and features make: one per text and one per feature value. */
+export function detailRows(input: SheetDetails): number {
+  let rows = (input.shortTexts?.length ?? 0) + (input.longTexts?.length ?? 0);
+  for (const feature of input.features ?? []) rows += feature.values.length;
+  return rows;
+}
+
 /**
  * Validates texts and features before anything is written (a language named twice is refused);
  * the bulk upsert's plan applies the same rules.
  */
 export function checkDetails(input: SheetDetails): Required<SheetDetails> {
   const features = input.features ?? [];
+  const rows = detailRows(input);
+  if (rows > SHEET_ROWS_MAX) {
+    throw new ValidationError(
+      `A product's texts and feature values are at most ${SHEET_ROWS_MAX} in one call, these are ${rows}: ` +
+        'split them over several calls',
+      'SHEET_TOO_LARGE',
+    );
+  }
   const seen = new Set<string>();
   features.forEach((f, i) => {
     if (seen.has(f.ftidref)) {

@@ -5,12 +5,14 @@ import { ValidationError } from '../../domain/errors.js';
 import {
   BULK_BODY_LIMIT,
   BULK_DOCUMENTS_MAX,
+  BULK_ROWS_MAX,
   BulkDeleteRequest,
   BulkDeleteResult,
   BulkProductDocument,
   BulkProductResult,
 } from '../../domain/products/product-bulk.schemas.js';
 import { deleteProducts, upsertProducts } from '../../domain/products/product-bulk.service.js';
+import { SHEET_ROWS_MAX } from '../../domain/products/product-sheet.schemas.js';
 import type { PimApp } from '../app.js';
 import { parseNdjson } from '../bulk-body.js';
 import { ok } from '../envelope.js';
@@ -30,7 +32,9 @@ const documentsUnchecked: FastifySchemaCompiler<unknown> = (route) =>
   route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
 
 const BULK_NOTE =
-  `Up to ${BULK_DOCUMENTS_MAX} documents (more: 400 BATCH_TOO_LARGE), body up to 64 MiB (413 beyond), as a JSON ` +
+  `Up to ${BULK_DOCUMENTS_MAX} documents and ${BULK_ROWS_MAX} texts and feature values in all (more: 400 ` +
+  `BATCH_TOO_LARGE; over ${SHEET_ROWS_MAX} in one document: that document's 400 SHEET_TOO_LARGE), ` +
+  'body up to 64 MiB (413 beyond), as a JSON ' +
   'array or as `application/x-ndjson` (one document per line, parsed as it arrives). Additive to the spec.';
 
 export function productBulkRoutes(app: PimApp, deps: HttpDeps): void {
