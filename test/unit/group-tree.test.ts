@@ -7,7 +7,7 @@ import type { WorkspaceDatabase } from '../../src/db/workspace.schema.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { systemContext, type RequestContext } from '../../src/domain/context.js';
 import * as groups from '../../src/domain/groups/group.service.js';
-import type { ProductGroupNodeDto } from '../../src/domain/groups/group.types.js';
+import { GROUP_DEPTH_MAX, type ProductGroupNodeDto } from '../../src/domain/groups/group.types.js';
 import {
   initWorkspaceDatabase,
   openWorkspaceDatabase,
@@ -144,21 +144,56 @@ describe('deep trees', () => {
     return ids;
   }
 
-  it('moves and deletes a chain deeper than SQLite’s cascade depth (1,000)', async () => {
-    const ids = await chain(1200);
+  /**
+   * A chain made before the tree's depth bound (GROUP_DEPTH_MAX) existed: the first levels
+   * through the service, the rest written as that code wrote them.
+   */
+  async function legacyChain(length: number): Promise<number[]> {
+    const ids = await chain(GROUP_DEPTH_MAX);
+    const raw = workspace.raw!;
+    const insert = raw.prepare(
+      `INSERT INTO product_group (parent_id, bmecat_id, next_child_seq, created_at, updated_at)
+       VALUES (?, ?, 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
+    const name = raw.prepare("INSERT INTO product_group_name (group_id, lang, name) VALUES (?, 'deu', ?)");
+    const taken = raw.prepare('UPDATE product_group SET next_child_seq = 2 WHERE id = ?');
+    let bmecatId = (await groups.getGroup(ctx, ids.at(-1)!)).groupId;
+    raw.transaction(() => {
+      for (let i = ids.length; i < length; i++) {
+        const parentId = ids.at(-1)!;
+        bmecatId = `${bmecatId}.1`;
+        taken.run(parentId);
+        const id = Number(insert.run(parentId, bmecatId).lastInsertRowid);
+        name.run(id, `Level ${i}`);
+        ids.push(id);
+      }
+    })();
+    return ids;
+  }
+
+  it('refuses to grow a chain past the bound, and still reads, moves and deletes one deeper than SQLite’s cascade depth (1,000)', async () => {
+    const ids = await legacyChain(1200);
     const deepest = await groups.getGroup(ctx, ids[1199] as number);
     expect(deepest.groupId).toBe(['1', ...Array<string>(1199).fill('1')].join('.'));
+    await expect(groups.createGroup(ctx, { name: 'deeper', parentId: ids[1199] })).rejects.toMatchObject({
+      detailCode: 'GROUP_TREE_TOO_DEEP',
+    });
 
     const other = await groups.createGroup(ctx, { name: 'Other' });
     expect(other.groupId).toBe('2');
-    await groups.moveGroup(ctx, ids[0] as number, { parentId: other.id });
+    await expect(groups.moveGroup(ctx, ids[0] as number, { parentId: other.id })).rejects.toMatchObject({
+      detailCode: 'GROUP_TREE_TOO_DEEP',
+    });
+    // The last 100 levels fit at the root level: renumbered down the whole subtree.
+    await groups.moveGroup(ctx, ids[1100] as number, { parentId: null });
     const moved = await groups.getGroup(ctx, ids[1199] as number);
-    expect(moved.groupId).toBe(['2', ...Array<string>(1200).fill('1')].join('.'));
+    expect(moved.groupId).toBe(['3', ...Array<string>(99).fill('1')].join('.'));
 
     const tree = await groups.getGroupTree(ctx);
     expect(flatten(tree)).toHaveLength(1201);
 
     await groups.deleteGroup(ctx, ids[0] as number);
+    await groups.deleteGroup(ctx, ids[1100] as number);
     const left = await groups.listGroups(ctx);
     expect(left.map((g) => g.id)).toEqual([other.id]);
     expect(left[0]?.childGroupCount).toBe(0);
