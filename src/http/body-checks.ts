@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BodyRefusal } from './error-handler.js';
 
@@ -32,6 +33,13 @@ export const POISON_KEY_REFUSAL = new BodyRefusal(
   'Request body must not contain the key __proto__, nor a key constructor holding prototype',
 );
 
+/**
+ * A body that is not UTF-8. Decoded as it came, its stray bytes would each read as U+FFFD, so two
+ * different values (supplierPids `CT\xff10` and `CT\xfe10`) would be stored alike: refused instead.
+ */
+export const NOT_UTF8_MESSAGE = 'Request body is not valid UTF-8';
+const NOT_UTF8_REFUSAL = new BodyRefusal('INVALID_JSON', NOT_UTF8_MESSAGE);
+
 function isJson(text: string): boolean {
   try {
     JSON.parse(text);
@@ -43,16 +51,19 @@ function isJson(text: string): boolean {
 
 /**
  * The one body parser of pim's HTTP servers (REST and the window): JSON only, any other content
- * type answers 415. The checks of `bodyRefusal` first; an empty JSON body reads as no body,
- * because many clients send the header on every request; a poison key is a validation error.
- * Refusals are BodyRefusal errors, which each server's error handler answers with their code.
+ * type answers 415. The checks of `bodyRefusal` first; bytes that are not UTF-8 are refused (the
+ * body is read as bytes and checked in one native pass before it is decoded); an empty JSON body
+ * reads as no body, because many clients send the header on every request; a poison key is a
+ * validation error. Refusals are BodyRefusal errors, which each server's error handler answers
+ * with their code (on /mcp as a JSON-RPC parse error).
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
     const refusal = bodyRefusal(request);
     if (refusal) return done(refusal, undefined);
+    if (!isUtf8(body)) return done(NOT_UTF8_REFUSAL, undefined);
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, (error, value) => {

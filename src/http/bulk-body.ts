@@ -1,6 +1,6 @@
 import { errorCodes, type FastifyRequest } from 'fastify';
 import { ValidationError } from '../domain/errors.js';
-import { bodyRefusal } from './body-checks.js';
+import { bodyRefusal, NOT_UTF8_MESSAGE } from './body-checks.js';
 
 /**
  * Request bodies of the bulk routes. `application/x-ndjson` (one document per line) is parsed as
@@ -32,7 +32,7 @@ export function parseNdjson(request: FastifyRequest, payload: NodeJS.ReadableStr
     try {
       return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
     } catch {
-      throw new ValidationError('The body is not valid UTF-8', 'INVALID_JSON');
+      throw new ValidationError(NOT_UTF8_MESSAGE, 'INVALID_JSON');
     }
   };
   return new Promise((resolve, reject) => {

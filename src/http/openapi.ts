@@ -20,7 +20,8 @@ resources answer 201 with \`Location\`; paged lists name the next page in \`Link
 
 Order of checks: token (401, also on unknown paths under /api), open workspace (409 for every path under
 /api/product and /api/group), role right (403), route and method (404, 405 with Allow), body (413 over 8 MiB,
-415 for a body that is not JSON in UTF-8 or has a Content-Encoding, 400), resources named in path or body (404).
+415 for a body not sent as JSON in UTF-8 or with a Content-Encoding, 400 for one that is not valid JSON or whose
+bytes are not valid UTF-8: they are never read as U+FFFD), resources named in path or body (404).
 
 Roles: ADMIN (all rights), EDITOR (Lesen, Bearbeiten, Arbeitsbereiche), VIEWER (Lesen). Reading needs Lesen,
 changing catalogue data Bearbeiten, opening workspaces Arbeitsbereiche, changing settings Einstellungen.
