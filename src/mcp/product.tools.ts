@@ -58,15 +58,30 @@ export const ProductPage = Type.Object(
   { additionalProperties: false },
 );
 
-/** A name over LIST_TEXT_MAX characters is cut, with a marker saying so and where the rest is. */
+/**
+ * A name over LIST_TEXT_MAX characters is cut, with a marker saying so and where the rest is.
+ * Characters are code points, as pim's limits count them (an emoji is one, though two UTF-16
+ * units), so the cut never splits a surrogate pair and the marker's figures are true.
+ */
 function compact(product: Product): Product {
-  if (product.name.length <= LIST_TEXT_MAX) return product;
-  const cut = product.name.slice(0, LIST_TEXT_MAX);
+  const { name } = product;
+  // A string has at least as many UTF-16 units as code points: short names need no counting.
+  if (name.length <= LIST_TEXT_MAX) return product;
+  let characters = 0;
+  let cutAt = name.length;
+  for (let unit = 0; unit < name.length; characters++) {
+    if (characters === LIST_TEXT_MAX) cutAt = unit;
+    const code = name.charCodeAt(unit);
+    unit += code >= 0xd800 && code <= 0xdbff && isLowSurrogate(name.charCodeAt(unit + 1)) ? 2 : 1;
+  }
+  if (characters <= LIST_TEXT_MAX) return product;
   return {
     ...product,
-    name: `${cut}… [cut at ${LIST_TEXT_MAX} of ${product.name.length} characters; get_product has all]`,
+    name: `${name.slice(0, cutAt)}… [cut at ${LIST_TEXT_MAX} of ${characters} characters; get_product has all]`,
   };
 }
+
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 /** One page of products; the cursor is `cursor` here, `after` on REST. */
 export async function productPage(

@@ -304,6 +304,21 @@ describe('search_products', () => {
     expect(found!.name).toContain('[cut at 2000 of 5000 characters; get_product has all]');
     expect((await ok<Sheet>(client, 'get_product', { id: product.id })).product.name).toBe(long);
   });
+
+  it('counts and cuts names by characters (code points), never inside a surrogate pair', async () => {
+    const names = { FITS: '😀'.repeat(2000), EMOJI: '😀'.repeat(2500), MIXED: `${'x'.repeat(1999)}😀😀y` };
+    for (const [supplierPid, name] of Object.entries(names))
+      await ok(client, 'create_product', { supplierPid, name });
+    const nameOf = async (supplierPid: string) =>
+      (await ok<Page>(client, 'search_products', { supplierPid })).items[0]!.name;
+    expect(await nameOf('FITS')).toBe(names.FITS);
+    expect(await nameOf('EMOJI')).toBe(
+      `${'😀'.repeat(2000)}… [cut at 2000 of 2500 characters; get_product has all]`,
+    );
+    expect(await nameOf('MIXED')).toBe(
+      `${'x'.repeat(1999)}😀… [cut at 2000 of 2002 characters; get_product has all]`,
+    );
+  });
 });
 
 describe('without an open workspace', () => {
