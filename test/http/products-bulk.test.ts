@@ -149,7 +149,7 @@ describe('POST /api/product/bulk', () => {
       ['lone\ud800', 400, 'VALIDATION_FAILED'],
     ]);
     expect(results[10]!.error).toMatch(/^supplierPid must not contain half of a surrogate pair/);
-    expect(results[3]!.error).toBe('Request body must be a JSON object');
+    expect(results[3]!.error).toBe('Document 3 of this batch must be a JSON object, not a string');
     expect(results[4]!.error).toBe('supplierPid is required');
     expect(results[5]!.error).toBe("Unknown field 'unknownField'");
     expect(results[7]!.error).toBe(`supplierPid '${good1}' is already the key of document 0 of this batch`);
@@ -195,16 +195,19 @@ describe('POST /api/product/bulk', () => {
 
   it('accepts application/x-ndjson and answers the same; a bad line is a 400 naming the line', async () => {
     const [a, b] = [pid(), pid()];
-    const body = `${JSON.stringify({ supplierPid: a, name: 'eins' })}\n\n${JSON.stringify({ supplierPid: b })}\n`;
+    const body = `${JSON.stringify({ supplierPid: a, name: 'eins' })}\n\n${JSON.stringify({ supplierPid: b })}\n[]\nnull\n7\n`;
     const res = await server.request<Result[]>('POST', '/api/product/bulk', {
       token,
       rawBody: body,
       headers: { 'content-type': 'application/x-ndjson' },
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data!.map((r) => [r.supplierPid, r.status])).toEqual([
-      [a, 201],
-      [b, 201],
+    expect(res.body.data!.map((r) => [r.supplierPid, r.status, r.error])).toEqual([
+      [a, 201, undefined],
+      [b, 201, undefined],
+      [null, 400, 'Document 2 of this batch must be a JSON object, not an array'],
+      [null, 400, 'Document 3 of this batch must be a JSON object, not null'],
+      [null, 400, 'Document 4 of this batch must be a JSON object, not a number'],
     ]);
     const bad = await server.request('POST', '/api/product/bulk', {
       token,

@@ -77,6 +77,16 @@ function checkBatchRows(documents: readonly unknown[]): void {
   }
 }
 
+/**
+ * A document that is not an object, named by its place in the batch: the schema's sentence for
+ * it ("Request body must be a JSON object") spoke of a body that is a valid array.
+ */
+function checkIsObject(raw: unknown, index: number): void {
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) return;
+  const kind = raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`;
+  throw new ValidationError(`Document ${index} of this batch must be a JSON object, not ${kind}`);
+}
+
 /** Validates every document; the invalid ones get their result at once. */
 function sortOut(documents: readonly unknown[], results: BulkProductResultDto[]): Pending[] {
   const pending: Pending[] = [];
@@ -85,6 +95,7 @@ function sortOut(documents: readonly unknown[], results: BulkProductResultDto[])
     const named = (raw as { supplierPid?: unknown } | null)?.supplierPid;
     const supplierPid = typeof named === 'string' ? named : null;
     try {
+      checkIsObject(raw, index);
       const doc = validateDocument(raw);
       const earlier = firstIndex.get(doc.supplierPid);
       if (earlier !== undefined) {
