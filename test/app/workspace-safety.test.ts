@@ -55,6 +55,16 @@ describe('workspace names and folders', () => {
     },
   );
 
+  it.each(['\u200b', '\u3164', '\u2800', '\u200e\u00ad'])(
+    'refuses a name of only invisible characters: %j',
+    async (name) => {
+      await expect(create(name)).rejects.toThrow(
+        'Workspace name must not be empty or only white space or invisible characters',
+      );
+      expect(await app.workspaces.list(app.ownerContext())).toEqual([]);
+    },
+  );
+
   it('a failed create leaves a folder that existed before, empty, in place', async () => {
     const given = join(dir, 'given');
     mkdirSync(given);

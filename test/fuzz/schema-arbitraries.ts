@@ -1,4 +1,7 @@
 import fc from 'fast-check';
+import { BLANK_NAME_PATTERN } from '../../src/domain/names.js';
+
+const VISIBLE = new RegExp(BLANK_NAME_PATTERN, 'u');
 
 /** The part of JSON Schema the API description uses. */
 export interface JsonSchema {
@@ -80,9 +83,10 @@ function validOfType(schema: JsonSchema, type: string, name: string): fc.Arbitra
     default: {
       if (/lang/i.test(name)) return fc.constantFrom(...LANGUAGES);
       const maxLength = Math.min(schema.maxLength ?? 40, 40);
-      const minLength = Math.max(schema.minLength ?? 0, schema.pattern === '\\S' ? 1 : 0);
-      const text = fc.string({ minLength, maxLength });
-      return schema.pattern === '\\S' ? text.filter((s) => /\S/.test(s)) : text;
+      // The one pattern the schemas use: names that are not blank (src/domain/names.ts).
+      const notBlank = schema.pattern === BLANK_NAME_PATTERN;
+      const text = fc.string({ minLength: Math.max(schema.minLength ?? 0, notBlank ? 1 : 0), maxLength });
+      return notBlank ? text.filter((s) => VISIBLE.test(s)) : text;
     }
   }
 }

@@ -82,7 +82,7 @@ describe('error codes', () => {
       const group = await server.request('POST', '/api/group', { token, body: { name } });
       for (const answer of [product, group]) {
         expect(answer.status).toBe(400);
-        expect(answer.body.error).toBe('name must not be empty or only white space');
+        expect(answer.body.error).toBe('name must not be empty or only white space or invisible characters');
       }
     }
   });

@@ -80,8 +80,8 @@ describe('create', () => {
   it.each([
     ['no body', undefined, 'Request body must be a JSON object'],
     ['missing name', {}, 'name is required'],
-    ['empty name', { name: '' }, 'name must not be empty or only white space'],
-    ['blank name', { name: '   ' }, 'name must not be empty or only white space'],
+    ['empty name', { name: '' }, 'name must not be empty or only white space or invisible characters'],
+    ['blank name', { name: '   ' }, 'name must not be empty or only white space or invisible characters'],
     ['name too long', { name: 'x'.repeat(257) }, 'name must be at most 256 characters'],
     ['name of wrong type', { name: 5 }, 'name must be a string'],
     ['unknown field', { name: 'X', parent: 1 }, "Unknown field 'parent'"],

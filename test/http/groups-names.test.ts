@@ -72,7 +72,7 @@ describe('rename', () => {
   it.each([
     ['missing name', {}, 'name is required'],
     ['only language', { language: 'eng' }, 'name is required'],
-    ['empty name', { name: '' }, 'name must not be empty or only white space'],
+    ['empty name', { name: '' }, 'name must not be empty or only white space or invisible characters'],
     ['name too long', { name: 'y'.repeat(257) }, 'name must be at most 256 characters'],
     ['wrong type', { name: ['a'] }, 'name must be a string'],
     ['unknown field', { name: 'N', parentId: 3 }, "Unknown field 'parentId'"],

@@ -69,9 +69,13 @@ describe('create_group', () => {
   });
 
   it.each([
-    ['blank name', { name: '   ' }, 'name must not be empty or only white space'],
-    ['empty name', { name: '' }, 'name must not be empty or only white space'],
-    ['tab and newline as name', { name: '\t\n' }, 'name must not be empty or only white space'],
+    ['blank name', { name: '   ' }, 'name must not be empty or only white space or invisible characters'],
+    ['empty name', { name: '' }, 'name must not be empty or only white space or invisible characters'],
+    [
+      'tab and newline as name',
+      { name: '\t\n' },
+      'name must not be empty or only white space or invisible characters',
+    ],
     ['missing name', {}, 'name is required'],
     ['name of wrong type', { name: 5 }, 'name must be a string'],
     ['name too long', { name: 'x'.repeat(257) }, 'name must be at most 256 characters'],

@@ -41,7 +41,7 @@ describe('rename_group', () => {
 
     const blank = await fail(s.client, 'rename_group', { id: group.id, name: ' ' });
     expect(blank).toEqual({
-      error: 'name must not be empty or only white space',
+      error: 'name must not be empty or only white space or invisible characters',
       code: 'VALIDATION_FAILED',
       status: 400,
     });

@@ -7,7 +7,7 @@ import {
   type ProductGroupNodeDto as ProductGroupNodeDtoType,
 } from './group.types.js';
 import { Id, LanguageCode, Nullable } from '../common.schemas.js';
-import { BLANK_NAME_PATTERN } from '../names.js';
+import { BLANK_NAME_PATTERN, NOT_BLANK_RULE } from '../names.js';
 
 export const ProductGroupDto = Type.Object(
   {
@@ -64,7 +64,7 @@ export const ProductGroupNodeDto = Type.Recursive(
 const GroupName = Type.String({
   pattern: BLANK_NAME_PATTERN,
   maxLength: GROUP_NAME_MAX,
-  description: `Group name, ${GROUP_NAME_MIN} to ${GROUP_NAME_MAX} characters, not only white space`,
+  description: `Group name, ${GROUP_NAME_MIN} to ${GROUP_NAME_MAX} characters, ${NOT_BLANK_RULE}`,
 });
 
 const NameLanguage = Type.Optional(

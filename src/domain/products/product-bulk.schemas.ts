@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Nullable } from '../common.schemas.js';
 import { CreateProductSheetRequest } from './product-sheet.schemas.js';
-import { CreateProductRequest, UpdateProductRequest } from './product.schemas.js';
+import { CreateProductRequest, SupplierPidReference, UpdateProductRequest } from './product.schemas.js';
 
 /** Documents in one bulk call: a batch commits as one transaction, so it stays a bounded one. */
 export const BULK_DOCUMENTS_MAX = 1000;
@@ -14,7 +14,7 @@ export const BULK_ROWS_MAX = 100_000;
 /** Body limit of the bulk routes only (the others keep 8 MiB). */
 export const BULK_BODY_LIMIT = 64 * 1024 * 1024;
 
-const { supplierPid, ...updatableFields } = UpdateProductRequest.properties;
+const { supplierPid: _key, ...updatableFields } = UpdateProductRequest.properties;
 const { shortTexts, longTexts, features } = CreateProductSheetRequest.properties;
 
 /**
@@ -36,7 +36,7 @@ export const BulkProductDocument = Type.Object(
       }),
     ),
     masterSupplierPid: Type.Optional({
-      ...supplierPid,
+      ...SupplierPidReference,
       description:
         'Makes a new product a variant of the main product with this supplierPid (stored, or a document of the ' +
         'same batch). On an existing product it must name its current main product: it cannot be changed',
@@ -84,7 +84,7 @@ export const BulkProductResult = Type.Object(
 export const BulkDeleteRequest = Type.Object(
   {
     supplierPids: Type.Optional(
-      Type.Array(supplierPid, {
+      Type.Array(SupplierPidReference, {
         minItems: 1,
         maxItems: BULK_DOCUMENTS_MAX,
         description: 'Products by supplierPid',

@@ -21,6 +21,7 @@ export function checkProductInput(
   if (input.supplierPid !== undefined) {
     if (typeof input.supplierPid !== 'string') throw new ValidationError('supplierPid must be a string');
     checkLength(input.supplierPid, 'supplierPid', SUPPLIER_PID_MAX, 1);
+    checkNotBlank(input.supplierPid, 'supplierPid');
   }
   for (const field of ['supplierIdRef', 'ean', 'manufacturerPid'] as const) {
     const value = input[field];

@@ -4,7 +4,7 @@ import { PRODUCT_FIELD_MAX, SUPPLIER_PID_MAX } from './product.rules.js';
 import type { ProductDto as DomainProductDto } from './product.types.js';
 import { TEXT_VALUE_MAX } from '../texts/text.rules.js';
 import { Id, LanguageCode, Nullable } from '../common.schemas.js';
-import { BLANK_NAME_PATTERN } from '../names.js';
+import { BLANK_NAME_PATTERN, NOT_BLANK_RULE } from '../names.js';
 
 const Timestamp = Type.String({
   format: 'date-time',
@@ -49,17 +49,29 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _productDtoMatches: Same<Static<typeof ProductDto>, DomainProductDto> = true;
 void _productDtoMatches;
 
+/**
+ * A supplierPid that names a stored product (a main product by masterSupplierPid, bulk deletes):
+ * not checked for blankness, so that a product stored before that rule can still be named.
+ */
+export const SupplierPidReference = Type.String({
+  minLength: 1,
+  maxLength: SUPPLIER_PID_MAX,
+  description: `supplierPid of a stored product, 1 to ${SUPPLIER_PID_MAX} characters`,
+});
 const SupplierPid = Type.String({
   minLength: 1,
   maxLength: SUPPLIER_PID_MAX,
-  description: `Unique within the workspace, 1 to ${SUPPLIER_PID_MAX} characters; a taken value answers 409`,
+  pattern: BLANK_NAME_PATTERN,
+  description:
+    `Unique within the workspace, 1 to ${SUPPLIER_PID_MAX} characters, ${NOT_BLANK_RULE} (stored as sent); ` +
+    'a taken value answers 409',
 });
 const OptionalField = (description: string) =>
   Type.Optional(Nullable(Type.String({ maxLength: PRODUCT_FIELD_MAX, description })));
 const Name = Type.String({
   pattern: BLANK_NAME_PATTERN,
   maxLength: TEXT_VALUE_MAX,
-  description: 'Stored as the short text (DESCRIPTIONSHORT) in `language`; not empty or only white space',
+  description: `Stored as the short text (DESCRIPTIONSHORT) in \`language\`; ${NOT_BLANK_RULE}`,
 });
 const NameLanguage = Type.Optional({
   ...LanguageCode,

@@ -12,6 +12,7 @@ import { normalizeLanguage } from '../languages/language.js';
 import { changeCounterOf } from '../changes/change-counter.service.js';
 import type { OpenWorkspace } from './open-workspace.js';
 import { sqliteWorkspaceStorage, type WorkspaceStorage } from './workspace-storage.js';
+import { checkNotBlank } from '../names.js';
 
 export interface WorkspaceDto {
   id: number;
@@ -188,6 +189,7 @@ export class WorkspaceService {
     requireRight(ctx, RIGHTS.workspaces);
     const name = input.name.trim();
     if (!name) throw new ValidationError('Workspace name must not be empty');
+    checkNotBlank(name, 'Workspace name');
     if (CONTROL_CHARACTERS.test(name)) {
       throw new ValidationError('Workspace name must not contain control characters such as line breaks');
     }
