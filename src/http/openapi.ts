@@ -14,6 +14,8 @@ A path that is not valid percent-encoded UTF-8 (\`%FF\`), or with a segment over
 (INVALID_URL, PATH_SEGMENT_TOO_LONG) before any other check: it names no route. A request that is not valid HTTP/1.1
 (unknown method, malformed header, headers over 16 KiB) answers 400 MALFORMED_REQUEST or 431 HEADERS_TOO_LARGE.
 
+Every query parameter takes one value: one given more than once answers 400 naming it.
+
 A known path called with another method answers 405 with an \`Allow\` header listing its methods. Created
 resources answer 201 with \`Location\`; paged lists name the next page in \`Link\`; 429 and 503 carry
 \`Retry-After\`; 401 carries \`WWW-Authenticate\`.

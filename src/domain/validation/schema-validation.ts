@@ -35,6 +35,12 @@ function makeAjv(coerceTypes: boolean): Ajv {
 export const documentAjv = makeAjv(false);
 export const stringAjv = makeAjv(true);
 
+/**
+ * A query parameter given more than once (`?limit=1&limit=2`): the query string parser makes it
+ * an array, which the schema would call a wrong type ("must be an integer").
+ */
+export const REPEATED_KEYWORD = 'repeatedParameter';
+
 /** Where the input came from: a JSON document (body, tool arguments) or a path or query string. */
 export type InputPart = 'body' | 'params' | 'querystring' | string;
 
@@ -94,6 +100,8 @@ export function describeSchemaError(error: ErrorObject, part: InputPart): string
       return `${field(base)} must be one of ${(params.allowedValues as unknown[]).join(', ')}`;
     case 'const':
       return `${field(base)} must be ${JSON.stringify(params.allowedValue)}`;
+    case REPEATED_KEYWORD:
+      return `${field(base)} is given ${String(params.count)} times: send it once`;
     case UNSTORABLE_KEYWORD:
       return `${field(base) || (part === 'body' ? 'Request body' : 'Request')} ${unstorableCharacterRule(params.character)}`;
     default:
