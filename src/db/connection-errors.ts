@@ -1,8 +1,9 @@
 /**
  * Whether an error means the database server cannot be reached (refused, reset, timed out, shut
- * down, too many connections): the request is answered 503 and may be retried, unlike an error
- * in the statement itself. PostgreSQL's SQLSTATE classes 08 (connection exception) and 57P
- * (operator intervention: shutdown), 53300 (too many connections), and Node's socket errors.
+ * down, too many connections, silent): the request is answered 503 and may be retried, unlike an
+ * error in the statement itself. PostgreSQL's SQLSTATE classes 08 (connection exception) and 57P
+ * (operator intervention: shutdown), 53300 (too many connections), Node's socket errors, and a
+ * statement the server did not answer within the query timeout (isQueryTimeout).
  */
 export function isConnectionFailure(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
@@ -29,12 +30,26 @@ export function isConnectionFailure(error: unknown): boolean {
   return false;
 }
 
+/** node-postgres's error (no code) when the server sent nothing back within the query timeout. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * Whether the server left a statement unanswered for the whole query timeout (`query_timeout`).
+ * From the client's side a silent server (frozen, or cut off without a reset: nothing is
+ * refused, nothing answers) cannot be told from a slow one; pim's statements take far less
+ * than the timeout (postgres.ts), so it counts as unreachable, as a refused connection does.
+ */
+export function isQueryTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === QUERY_READ_TIMEOUT;
+}
+
 // node-postgres says these without a code.
 const CONNECTION_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Connection terminated',
   'Client has encountered a connection error',
   'connection timeout',
+  QUERY_READ_TIMEOUT,
 ];
 
 /**

@@ -1,10 +1,13 @@
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import { pgConnectionString } from './postgres-url.js';
+import { discardingTimedOut } from './postgres-pool.js';
 
 export interface PostgresHandle<DB> {
   db: Kysely<DB>;
   pool: pg.Pool;
+  /** The database's URL (migrations open connections of their own to it). */
+  url: string;
   /** The schema every connection of this handle works in (its search_path). */
   schema: string;
   close(): Promise<void>;
@@ -13,8 +16,24 @@ export interface PostgresHandle<DB> {
 /** How long a request waits for a connection before it is answered 503 (issue: never a hang). */
 export const CONNECT_TIMEOUT_MS = 5000;
 
-/** The longest a single statement may take before the client gives up on the server. */
-export const QUERY_TIMEOUT_MS = 60_000;
+/**
+ * The longest the client waits for the server's answer to one statement before it takes the
+ * server for unreachable (503 DATABASE_UNAVAILABLE): a server that stops answering without
+ * closing anything (frozen, or cut off without a reset) is noticed only this way. It bounds a
+ * statement, not a request: the full list reads 1,000 products per statement and a bulk call
+ * one document after the other. pim's slowest statement in a request, deleting a group with its
+ * products, took 1.1 s for 20,000 products with their 1 million texts and feature values on the
+ * 2-core test machine; lock waits behind another instance's bulk write last as long as that
+ * write. 15 s leaves room for a loaded server, and keeps a stalled request well within the
+ * patience of an HTTP client (and of a proxy's 60 s read timeout).
+ */
+export const QUERY_TIMEOUT_MS = 15_000;
+
+/**
+ * Migrations may rewrite or index a whole catalogue (millions of rows): minutes, not seconds.
+ * They run at start and when a workspace is opened, on connections of their own.
+ */
+export const MIGRATION_QUERY_TIMEOUT_MS = 30 * 60_000;
 
 /** Schema names pim creates: lower-case letters, digits and `_`, so they need no quoting rules. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -54,7 +73,7 @@ export function openPostgres<DB>(
     idleTimeoutMillis: 5_000,
     keepAlive: true,
     // A server that stops answering mid-query (a network cut without a reset) must not hold a
-    // request forever: the query fails and the request answers 503.
+    // request forever: the query fails, the request answers 503 and the connection is dropped.
     query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
     application_name: options.applicationName ?? 'pim',
     options: `-c search_path=${schema}`,
@@ -66,11 +85,12 @@ export function openPostgres<DB>(
   // Likewise a connection that breaks while a query holds it: the query fails with the error
   // (answered 503); without a listener the client's 'error' event would end the process.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: discardingTimedOut(pool) }) });
   let closed = false;
   return {
     db,
     pool,
+    url,
     schema,
     async close() {
       if (closed) return;
@@ -84,11 +104,26 @@ export function openPostgres<DB>(
  * Creates the handle's schema if needed and applies the migrations not yet recorded in it. Several
  * instances starting at the same moment take turns: the whole run holds a session advisory lock
  * (keyed by the schema's name), so the second one finds the schema and its migrations applied.
+ * It runs on connections of its own, whose statements may take MIGRATION_QUERY_TIMEOUT_MS (the
+ * wait for another instance's migrations included): the handle's are for requests.
  */
 export async function migratePostgres<DB>(
-  handle: PostgresHandle<DB>,
+  target: PostgresHandle<DB>,
   migrations: Record<string, Migration>,
 ): Promise<void> {
+  const handle = openPostgres<DB>(target.url, target.schema, {
+    max: 2,
+    applicationName: 'pim migrations',
+    queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS,
+  });
+  try {
+    await migrate(handle, migrations);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function migrate<DB>(handle: PostgresHandle<DB>, migrations: Record<string, Migration>): Promise<void> {
   const client = await handle.pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [`pim:migrate:${handle.schema}`]);

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStores } from '../../src/app/system-store.js';
+import { migratePostgres, openPostgres } from '../../src/db/postgres.js';
 import { systemMigrationsPostgres } from '../../src/db/system.migrations.postgres.js';
 import { createTestDatabase, dropTestDatabase, TEST_BACKEND } from '../helpers/backend.js';
 
@@ -59,6 +61,27 @@ describe.runIf(TEST_BACKEND === 'postgres')('migrations of a shared database', (
         expect(await s.shared.selectFrom('workspace').select('name').execute()).toEqual([{ name: 'W' }]);
     } finally {
       await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+
+  it('may take longer than a request’s statement (a migration over a large catalogue)', async () => {
+    const handle = openPostgres<unknown>(database.url, 'slow_migration', { queryTimeoutMs: 300 });
+    try {
+      await migratePostgres(handle, {
+        '0001_slow': {
+          async up(db) {
+            await sql`SELECT pg_sleep(0.8)`.execute(db);
+            await sql`CREATE TABLE t (id integer)`.execute(db);
+          },
+        },
+      });
+      // The handle's own connections keep the requests' short timeout.
+      await expect(sql`SELECT pg_sleep(0.8)`.execute(handle.db)).rejects.toThrow('Query read timeout');
+      expect((await sql<{ n: number }>`SELECT count(*) AS n FROM t`.execute(handle.db)).rows).toEqual([
+        { n: 0 },
+      ]);
+    } finally {
+      await handle.close();
     }
   });
 });

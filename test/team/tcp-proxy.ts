@@ -3,11 +3,15 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 /**
  * A TCP proxy in front of the PostgreSQL server, for outage tests: `cut()` closes its port and
  * every connection through it (as a server going down would), `restore()` listens again on the
- * same port.
+ * same port. `stall()` stops every byte in both directions while keeping every connection open
+ * and accepting new ones (a frozen server or a network partition: nothing is refused, nothing
+ * answers); `resume()` lets the held bytes through.
  */
 export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  private readonly pairs = new Set<[Socket, Socket]>();
+  private stalled = false;
   port = 0;
 
   constructor(
@@ -18,15 +22,24 @@ export class TcpProxy {
   async restore(): Promise<void> {
     const server = createServer((client) => {
       const upstream = connect({ host: this.targetHost, port: this.targetPort });
-      for (const socket of [client, upstream]) {
+      const pair: [Socket, Socket] = [client, upstream];
+      this.pairs.add(pair);
+      for (const socket of pair) {
         this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
+        // Either side closing ends the other, as with a real server: a client that gives up on a
+        // stalled connection leaves nothing open behind the proxy.
+        socket.on('close', () => {
+          this.sockets.delete(socket);
+          this.pairs.delete(pair);
+          client.destroy();
+          upstream.destroy();
+        });
         socket.on('error', () => {
           client.destroy();
           upstream.destroy();
         });
       }
-      client.pipe(upstream).pipe(client);
+      if (!this.stalled) flow(pair);
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -41,6 +54,26 @@ export class TcpProxy {
     this.server = undefined;
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
+    this.pairs.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+
+  stall(): void {
+    this.stalled = true;
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+  }
+
+  resume(): void {
+    this.stalled = false;
+    for (const pair of this.pairs) flow(pair);
+  }
+}
+
+function flow([client, upstream]: [Socket, Socket]): void {
+  client.pipe(upstream).pipe(client);
 }
