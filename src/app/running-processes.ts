@@ -4,7 +4,8 @@ import { join } from 'node:path';
 /**
  * Which long-running processes serve a data folder (`pim start`, `pim mcp`): one small file each
  * in `<data folder>/running/`, written when the process starts and removed when it ends. Commands
- * that must not run beside them (`pim db move`, whose copy would miss their later writes) ask here.
+ * that must not run beside them ask here: `pim db move`, whose copy would miss their later writes,
+ * and `pim setup`, whose switch of database they would not follow.
  * A process that crashed leaves its file behind: a file counts only while its process is alive and
  * is the same process (its start time, where /proc tells it, so that a reused pid is not mistaken).
  */
@@ -80,4 +81,15 @@ export function runningProcesses(dataDir: string): RunningProcess[] {
     else rmSync(file, { force: true });
   }
   return running;
+}
+
+/**
+ * Refuses a command while `pim start` or `pim mcp` serves the data folder, in one line naming
+ * them: `reason` says why (after "runs on this data folder"), `consequence` what was not done.
+ */
+export function refuseWhileRunning(dataDir: string, consequence: string, reason = ''): void {
+  const running = runningProcesses(dataDir);
+  if (running.length === 0) return;
+  const list = running.map((p) => `pim ${p.role} (pid ${p.pid})`).join(', ');
+  throw new Error(`${list} runs on this data folder${reason}: stop it first; ${consequence}`);
 }

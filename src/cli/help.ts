@@ -39,7 +39,9 @@ the owner only). The environment variable PIM_DATABASE_URL, when set, wins over 
 
 A data folder that already holds users or workspaces is refused: copy them with
 pim db move --to URL, or pass --force to leave them behind (its files stay).
---database sqlite: back to the data folder's own SQLite files.`,
+--database sqlite: back to the data folder's own SQLite files.
+
+Stop pim first: a running pim start or pim mcp keeps the database it started with.`,
   db: `Usage: pim db move --to postgres://USER[:PASSWORD]@HOST:PORT/DATABASE
 
   pim db move --to URL   copy this data folder's SQLite data into PostgreSQL and switch to it`,

@@ -1,4 +1,4 @@
-import { runningProcesses } from '../../app/running-processes.js';
+import { refuseWhileRunning } from '../../app/running-processes.js';
 import { withoutPassword } from '../../db/database-config.js';
 import { moveCatalogue, type MoveReport } from '../../db/move/move-catalogue.js';
 import { UsageError } from '../cli-error.js';
@@ -33,11 +33,7 @@ export async function dbCommand({ dataDir, positionals, values, out }: CommandIn
   if (typeof to !== 'string' || to.trim() === '') {
     throw new UsageError('pim db move needs --to postgres://USER@HOST:PORT/DATABASE');
   }
-  const running = runningProcesses(dataDir);
-  if (running.length > 0) {
-    const list = running.map((p) => `pim ${p.role} (pid ${p.pid})`).join(', ');
-    throw new Error(`${list} runs on this data folder: stop it first; nothing was moved`);
-  }
+  refuseWhileRunning(dataDir, 'nothing was moved');
   let report: MoveReport;
   try {
     report = await moveCatalogue(dataDir, to);

@@ -8,6 +8,7 @@ import {
   saveDatabaseUrl,
   storageChoice,
 } from '../../db/database-config.js';
+import { refuseWhileRunning } from '../../app/running-processes.js';
 import { openStores, openSystemStore } from '../../app/system-store.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
@@ -29,7 +30,8 @@ async function localCatalogueExists(dataDir: string): Promise<boolean> {
  * `pim setup --database URL`: this data folder keeps its users, sessions and workspaces in the
  * shared PostgreSQL database from now on (team mode); `--database sqlite` goes back to the data
  * folder's own files. The database is reached and its schema brought up to date before the
- * choice is saved, so a wrong URL changes nothing.
+ * choice is saved, so a wrong URL changes nothing. Refused while `pim start` or `pim mcp` runs on
+ * the folder: they keep the database they started with, while the CLI would use the new one.
  */
 export async function setupCommand({ dataDir, values, out }: CommandInput): Promise<void> {
   const target = values.database;
@@ -38,6 +40,7 @@ export async function setupCommand({ dataDir, values, out }: CommandInput): Prom
       'pim setup needs --database postgres://USER@HOST:PORT/DATABASE (or --database sqlite)',
     );
   }
+  refuseWhileRunning(dataDir, 'nothing was changed', ' and would keep the database it started with');
   if (process.env[DATABASE_URL_VARIABLE]) {
     process.stderr.write(
       `pim: note: ${DATABASE_URL_VARIABLE} is set and wins over the data folder's choice while it is set\n`,
