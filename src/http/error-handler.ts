@@ -1,7 +1,12 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { DomainError, ServiceBusyError, TooManyRequestsError } from '../domain/errors.js';
+import {
+  DatabaseUnavailableError,
+  DomainError,
+  ServiceBusyError,
+  TooManyRequestsError,
+} from '../domain/errors.js';
 import { domainErrorOf } from '../domain/domain-error-of.js';
 import { NOT_PERCENT_ENCODED, setSecurityHeaders } from './edge-guards.js';
 import { failure } from './envelope.js';
@@ -125,7 +130,9 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(400)
         .send(failure('The request body ended before it was complete', 'MALFORMED_REQUEST'));
     }
-    const error = domainErrorOf(thrown) ?? thrown;
+    let error = domainErrorOf(thrown) ?? thrown;
+    const unreachable = request.routeOptions.config?.unreachable;
+    if (unreachable && error instanceof DatabaseUnavailableError) error = unreachable(error.cause);
     if (error instanceof DomainError) {
       if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
       const retryAfter = retryAfterOf(error);

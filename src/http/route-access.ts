@@ -1,3 +1,4 @@
+import type { DomainError } from '../domain/errors.js';
 import { RIGHTS, type Right } from '../domain/users/roles.js';
 
 /**
@@ -18,6 +19,12 @@ export interface RouteAccess {
    * DNS-rebinding protection, as the MCP specification requires). Own and loopback origins pass.
    */
   sameOriginOnly?: boolean;
+  /**
+   * The answer instead of 503 DATABASE_UNAVAILABLE when the database cannot be reached at any
+   * step of the request, the token check included (the auth hook reads an uncached token from
+   * the database): where the spec names another one, as for opening a workspace (400).
+   */
+  unreachable?: (cause: unknown) => DomainError;
 }
 
 declare module 'fastify' {

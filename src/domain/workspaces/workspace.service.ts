@@ -55,6 +55,19 @@ function sameName(name: string) {
 }
 
 /**
+ * The spec's answer to "database unreachable" when a workspace is opened: 400, also when the
+ * registry itself is in the shared database that cannot be reached (team mode), and whichever
+ * step of the request finds it so (the REST route declares it for its token check too).
+ */
+export function workspaceDatabaseUnreachable(cause: unknown): ValidationError {
+  return new ValidationError(
+    'The workspace cannot be opened: its database is unreachable (the PostgreSQL server does not answer)',
+    'WORKSPACE_DATABASE_UNREACHABLE',
+    { cause },
+  );
+}
+
+/**
  * The workspace registry (in the system database) and the one open workspace.
  * The open workspace belongs to the application, not to a token: one for everybody.
  */
@@ -244,15 +257,7 @@ export class WorkspaceService {
     const next = this.openQueue
       .then(() => this.openNow(input))
       .catch((error: unknown) => {
-        // The spec's answer to "database unreachable" on open is 400, also when the registry
-        // itself is in the shared database that cannot be reached (team mode).
-        if (isConnectionFailure(error)) {
-          throw new ValidationError(
-            'The workspace cannot be opened: its database is unreachable (the PostgreSQL server does not answer)',
-            'WORKSPACE_DATABASE_UNREACHABLE',
-            { cause: error },
-          );
-        }
+        if (isConnectionFailure(error)) throw workspaceDatabaseUnreachable(error);
         throw error;
       });
     this.openQueue = next.catch(() => undefined);
