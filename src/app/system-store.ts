@@ -89,6 +89,33 @@ async function refuseTemplateDatabase(db: Kysely<unknown>): Promise<void> {
   }
 }
 
+/** Kysely's own tables, which pim's migrations create first in the schema they migrate. */
+const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+
+/**
+ * pim keeps its shared data in the schema `pim`. One that holds tables but no record of pim's
+ * migrations belongs to another application: migrating it would fail halfway (a table `user` of
+ * theirs) and leave pim's migration tables among theirs. Refused before anything is written.
+ */
+async function refuseForeignSharedSchema(db: Kysely<unknown>): Promise<void> {
+  const { rows } = await sql<{ relname: string }>`
+    SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = ${SHARED_SCHEMA} AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+    ORDER BY c.relname`.execute(db);
+  const tables = rows.map((r) => r.relname);
+  const foreign = tables.filter((name) => !MIGRATION_TABLES.includes(name));
+  if (foreign.length === 0) return;
+  if (tables.includes('kysely_migration')) {
+    const { rows: applied } = await sql<{ n: number }>`
+      SELECT count(*) AS n FROM ${sql.table(`${SHARED_SCHEMA}.kysely_migration`)}`.execute(db);
+    if (Number(applied[0]?.n ?? 0) > 0) return;
+  }
+  const named = foreign.length > 5 ? `${foreign.slice(0, 5).join(', ')}, …` : foreign.join(', ');
+  throw new Error(
+    `its schema ${SHARED_SCHEMA} holds tables that are not pim's (${named}); give pim a database of its own, or move that schema away`,
+  );
+}
+
 /**
  * The databases of one pim instance. `local` is always the data folder's SQLite file: the
  * settings and the open workspace belong to the instance. `shared` holds users, sessions and the
@@ -121,6 +148,7 @@ export async function openStores(dataDir: string, choice = storageChoice(dataDir
   const postgres = openPostgres<SystemDatabase>(choice.url, SHARED_SCHEMA, { max: 5 });
   try {
     await refuseTemplateDatabase(postgres.db as Kysely<unknown>);
+    await refuseForeignSharedSchema(postgres.db as Kysely<unknown>);
     await migratePostgres(postgres, systemMigrationsPostgres);
   } catch (error) {
     await postgres.close();

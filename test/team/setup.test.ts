@@ -67,6 +67,35 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim setup --database', () => {
     }
   });
 
+  it('refuses a database whose schema pim is another application’s, before writing into it', async () => {
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    const tablesOfPim = async () =>
+      (
+        await admin.query<{ relname: string }>(
+          "SELECT relname FROM pg_class JOIN pg_namespace n ON n.oid = relnamespace WHERE n.nspname = 'pim' ORDER BY relname",
+        )
+      ).rows.map((r) => r.relname);
+    try {
+      await admin.query(
+        'CREATE SCHEMA pim; CREATE TABLE pim."user" (id int, login text); CREATE TABLE pim.orders (id int)',
+      );
+      const refusal =
+        /its schema pim holds tables that are not pim's \(orders, user\); give pim a database of its own/;
+      expectOneLineError(await pim('setup', '--database', database.url), refusal);
+      expect(existsSync(join(dir, 'database.json'))).toBe(false);
+      // pim db move refuses the same way, for a data folder with something to move.
+      expectSuccess(await addUser('local'));
+      expectOneLineError(await pim('db', 'move', '--to', database.url), refusal);
+      expect(existsSync(join(dir, 'database.json'))).toBe(false);
+      expect(await tablesOfPim()).toEqual(['orders', 'user']);
+      const schemas = await admin.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'pim%'");
+      expect(schemas.rows).toEqual([{ nspname: 'pim' }]);
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('refuses an unreachable database in one line without its password, and changes nothing', async () => {
     const url = 'postgres://pim:Sup3rSecret@127.0.0.1:1/pim';
     const setup = await pim('setup', '--database', url);
