@@ -37,8 +37,10 @@ the catalogue by anyone) and the request's path and query. \`If-Match\` on PUT a
 change conditional (optimistic locking): 412 PRECONDITION_FAILED when the product changed since.
 
 Language codes are ISO 639-2; /B and /T forms are accepted case-insensitively and stored in /T form (ger → deu).
-A user logged in from one machine (client address) cannot log in from another until logout or expiry (401);
-logins from the same machine are allowed. Ten failed logins for one user name from one client (machine and Origin
+A machine is a pim instance (its data folder's machine id), not a client address: a user who holds a live token or
+window session issued by another instance sharing this one's users (team mode) cannot log in here until logout or
+expiry (401 LOGGED_IN_ELSEWHERE); logins on this instance are allowed from any client address, and a token is valid
+on the instance that issued it. Ten failed logins for one user name from one client (its address and Origin
 header) within 15 minutes, or fifty across user names, answer 429 with Retry-After; too many logins at once answer
 503 LOGIN_BUSY with Retry-After: 1. Every 401 carries WWW-Authenticate: Bearer (error="invalid_token" for a token
 that is malformed, unknown, logged out or expired).`;

@@ -50,6 +50,13 @@ describe('the OpenAPI description and the reference page', () => {
     expect(login.security).toEqual([]);
   });
 
+  it('says what a machine of the one-login rule is: the pim instance, not the client address', async () => {
+    const description = (doc as unknown as { info: { description: string } }).info.description;
+    expect(description).toContain('A machine is a pim instance');
+    expect(description).toContain('logins on this instance are allowed from any client address');
+    expect(description).not.toContain('(client address)');
+  });
+
   it('describes logout and the workspace endpoints with bodies, results and error statuses', () => {
     const logout = doc.paths['/api/auth/logout']!.post!;
     expect(jsonSchema(logout.responses['200'])).toMatchObject({
