@@ -41,8 +41,9 @@ A machine is a pim instance (its data folder's machine id), not a client address
 window session issued by another instance sharing this one's users (team mode) cannot log in here until logout or
 expiry (401 LOGGED_IN_ELSEWHERE); logins on this instance are allowed from any client address, and a token is valid
 on the instance that issued it. Ten failed logins for one user name from one client (its address and Origin
-header) within 15 minutes, or fifty across user names, answer 429 with Retry-After; too many logins at once answer
-503 LOGIN_BUSY with Retry-After: 1. Every 401 carries WWW-Authenticate: Bearer (error="invalid_token" for a token
+header) within 15 minutes, or fifty across user names, answer 429 with Retry-After. Each pim instance counts the
+failures it saw: with several instances on one database (team mode) a client that tries them all gets these limits
+on each. Too many logins at once answer 503 LOGIN_BUSY with Retry-After: 1. Every 401 carries WWW-Authenticate: Bearer (error="invalid_token" for a token
 that is malformed, unknown, logged out or expired).`;
 
 /** The catalogue of error codes as a Markdown table for the description. */

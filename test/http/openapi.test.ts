@@ -51,10 +51,15 @@ describe('the OpenAPI description and the reference page', () => {
   });
 
   it('says what a machine of the one-login rule is: the pim instance, not the client address', async () => {
-    const description = (doc as unknown as { info: { description: string } }).info.description;
+    const description = (doc as unknown as { info: { description: string } }).info.description.replace(
+      /\s+/g,
+      ' ',
+    );
     expect(description).toContain('A machine is a pim instance');
     expect(description).toContain('logins on this instance are allowed from any client address');
     expect(description).not.toContain('(client address)');
+    // The failed-login limits are each instance's own (team mode): said where they are defined.
+    expect(description).toContain('Each pim instance counts the failures it saw');
   });
 
   it('describes logout and the workspace endpoints with bodies, results and error statuses', () => {

@@ -44,6 +44,15 @@ describe.runIf(TEST_BACKEND === 'postgres')('several instances on one PostgreSQL
     expect(new Set([a, b, c].map((s) => s.baseUrl)).size).toBe(3);
   });
 
+  it('count failed logins each for itself, as documented (storage.md, the API description)', async () => {
+    const guess = (server: TestServer) =>
+      server.request('POST', '/api/auth/login', { body: { username: 'member1', password: 'guess' } });
+    for (let i = 0; i < 10; i++) expect((await guess(a)).status).toBe(401);
+    expect((await guess(a)).status).toBe(429);
+    // Another instance has seen none of them.
+    expect((await guess(b)).status).toBe(401);
+  });
+
   it('see a create, an update, a text, a feature and a delete of another instance in the next request', async () => {
     const created = await call<Product>(0, 'POST', '/api/product', { supplierPid: 'TEAM-1', name: 'Bohrer' });
     expect(created.status).toBe(201);
