@@ -2,7 +2,7 @@ import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { LANGUAGE_NEUTRAL, normalizeLanguage } from '../languages/language.js';
 import { touchProducts, type WorkspaceDb } from '../products/product.repository.js';
-import { productNotFound, requireProduct } from '../products/product.service.js';
+import { productNotFound, requireProduct } from '../products/product.guards.js';
 import { findFeaturesJson } from './feature-json.repository.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { checkLength, checkTextValue } from '../texts/text.rules.js';

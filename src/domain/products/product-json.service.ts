@@ -1,6 +1,7 @@
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { findProductJsonPrepared } from './product.repository.js';
-import { getVersionedProduct, nameLanguage, productNotFound } from './product.service.js';
+import { productNotFound } from './product.guards.js';
+import { getVersionedProduct, nameLanguage } from './product.service.js';
 import type { ProductVersion } from './product.types.js';
 
 /** A product's ProductDto as JSON text, with the version it shows. */

@@ -12,7 +12,8 @@ import { getTexts, setText } from '../texts/text.service.js';
 import { normalizeLanguageValues } from '../texts/text.rules.js';
 import type { TextKind } from '../../db/workspace.schema.js';
 import type { TextEntry } from '../texts/text.repository.js';
-import { createProduct, nameLanguage, productNotFound, updateProduct } from './product.service.js';
+import { productNotFound } from './product.guards.js';
+import { createProduct, nameLanguage, updateProduct } from './product.service.js';
 import {
   findProductSheetJson,
   findProductSheetJsonPrepared,

@@ -1,5 +1,5 @@
 import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
-import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError } from '../errors.js';
+import { ConflictError, PreconditionFailedError, ValidationError } from '../errors.js';
 import { guardUnique } from '../unique.js';
 import { nextTurn } from '../fair-turns.js';
 import { decodeCursor, encodeCursor } from './product.cursor.js';
@@ -7,7 +7,6 @@ import { checkLimit, likePattern, parseInstant } from './product.filter.js';
 import {
   deleteProduct as deleteProductRow,
   findProduct,
-  findProductCore,
   findProductRevision,
   insertProduct,
   listProductJsonChunk,
@@ -23,6 +22,7 @@ import {
 } from './product.repository.js';
 import { upsertText } from '../texts/text.repository.js';
 import { noteDeletions } from './product-deletion.service.js';
+import { productNotFound, requireProduct } from './product.guards.js';
 import { checkProductInput, variantOfVariant } from './product.rules.js';
 import type {
   CreateProductInput,
@@ -64,20 +64,6 @@ function toDto(row: ProductRow): ProductDto {
 /** The language of ProductDto.name: the one asked for, else the workspace default. */
 export function nameLanguage(ctx: WorkspaceContext, requested?: string): string {
   return requested ?? ctx.language ?? ctx.workspace.defaultLanguage;
-}
-
-export function productNotFound(id: number): NotFoundError {
-  return new NotFoundError(`Product ${id} not found`, 'PRODUCT_NOT_FOUND');
-}
-
-/** Throws PRODUCT_NOT_FOUND unless the product exists; returns whether it is a variant. */
-export async function requireProduct(
-  db: WorkspaceDb,
-  id: number,
-): Promise<{ id: number; master_id: number | null }> {
-  const core = await findProductCore(db, id);
-  if (!core) throw productNotFound(id);
-  return core;
 }
 
 function now(ctx: WorkspaceContext): string {

@@ -3,7 +3,7 @@ import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { touchProducts } from '../products/product.repository.js';
-import { productNotFound, requireProduct } from '../products/product.service.js';
+import { productNotFound, requireProduct } from '../products/product.guards.js';
 import {
   deleteText as deleteTextRow,
   findText,
