@@ -4,6 +4,7 @@ import { normalizeLanguage } from '../languages/language.js';
 import { checkNotBlank } from '../names.js';
 import { listProducts, type ProductDto } from '../products/product.service.js';
 import { noteDeletions } from '../products/product-deletion.service.js';
+import { lockProducts, type ProductLockPurpose } from '../products/product-lock.repository.js';
 import { assembleTree } from './group-tree.js';
 import * as repo from './group.repository.js';
 import type { GroupRow, NameLanguages, ProductMembershipRow } from './group.repository.js';
@@ -212,6 +213,27 @@ export async function moveGroup(
 }
 
 /**
+ * The products in the groups, locked (with their main products, and for a delete their variants,
+ * in id order: product-lock.repository.ts) and as they are once locked: a product deleted meanwhile
+ * is not deleted or recorded a second time, one moved to another group meanwhile stays there.
+ */
+async function lockMembers(
+  trx: Db,
+  groupIds: readonly number[],
+  purpose: ProductLockPurpose,
+): Promise<ProductMembershipRow[]> {
+  const found = await repo.selectProductsInGroups(trx, groupIds);
+  const locked = await lockProducts(
+    trx,
+    found.map((p) => p.id),
+    purpose,
+    { variants: purpose === 'delete' },
+  );
+  const groups = new Set(groupIds);
+  return locked.filter((p) => p.group_id !== null && groups.has(p.group_id));
+}
+
+/**
  * Deletes a group and its whole subtree. The products of the deleted groups are ungrouped,
  * or with `deleteProducts` deleted together with their variants.
  */
@@ -225,7 +247,7 @@ export async function deleteGroup(
     await repo.lockTree(trx);
     await requireGroup(trx, id);
     const groupIds = await repo.selectSubtreeIds(trx, id);
-    const products = await repo.selectProductsInGroups(trx, groupIds);
+    const products = await lockMembers(trx, groupIds, options.deleteProducts ? 'delete' : 'change');
     const ids = products.map((p) => p.id);
     const at = now(ctx);
     if (options.deleteProducts) {

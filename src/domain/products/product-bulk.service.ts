@@ -22,6 +22,7 @@ import {
 } from './product-bulk.repository.js';
 import { writeBatch, type Outcome } from './product-bulk-fast.js';
 import { findBulkKeys } from './product-bulk-write.repository.js';
+import { lockProducts } from './product-lock.repository.js';
 import type { Pending } from './product-bulk-plan.js';
 import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
 import { writeNewProductSheet, writeProductSheet } from './product-sheet.service.js';
@@ -246,7 +247,15 @@ export async function deleteProducts(
   checkBatchSize((supplierPids ?? ids ?? []).length);
   return ctx.transaction(async (trx) => {
     const inner = useWorkspace({ ...ctx, trx }, RIGHTS.edit);
-    const rows = supplierPids ? await findBulkKeys(trx, supplierPids) : await findByIds(trx, ids ?? []);
+    const found = supplierPids ? await findBulkKeys(trx, supplierPids) : await findByIds(trx, ids ?? []);
+    // Every product of the batch locked at once, in id order, before the first is deleted: deleting
+    // in the order of the entries locked row by row, and two batches naming the same products in
+    // other orders deadlocked. The locked rows are the products as they are now: one another
+    // transaction deleted (or renamed) meanwhile is not found (404), as if that came first.
+    const named = new Set(found.map((row) => row.id));
+    const rows = (await lockProducts(trx, [...named], 'delete', { variants: true })).filter((row) =>
+      named.has(row.id),
+    );
     const byKey = new Map<string | number, ProductKeyRow>(
       rows.map((row) => [supplierPids ? row.supplier_pid : row.id, row]),
     );

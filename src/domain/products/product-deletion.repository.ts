@@ -11,7 +11,8 @@ export interface DeletionRow {
 /**
  * Records the deletion of products and of their variants (which the foreign key's cascade deletes
  * with them), before the rows go, in the same transaction; and forgets deletions older than
- * `keepSince`. A product id is never reused, so a repeated delete of an id cannot happen.
+ * `keepSince`. A product id is never reused, and every deleting transaction holds the product's
+ * row lock (product-lock.repository.ts), so an id is recorded once.
  */
 export async function recordDeletions(
   db: WorkspaceDb,

@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors.js';
+import { lockProducts, type LockedProductRow, type ProductLockPurpose } from './product-lock.repository.js';
 import { findProductCore, type WorkspaceDb } from './product.repository.js';
 
 /** The existence check the product, text and feature services start with. */
@@ -15,4 +16,21 @@ export async function requireProduct(
   const core = await findProductCore(db, id);
   if (!core) throw productNotFound(id);
   return core;
+}
+
+/**
+ * requireProduct for a write: locks the product for the rest of the transaction (with its main
+ * product, and for a delete its variants: product-lock.repository.ts) and returns it as it is now.
+ * Throws PRODUCT_NOT_FOUND when there is none, also when a delete committed while the lock waited,
+ * where reading without the lock let the write go on and fail on a key (500).
+ */
+export async function lockProduct(
+  db: WorkspaceDb,
+  id: number,
+  purpose: ProductLockPurpose = 'change',
+): Promise<LockedProductRow> {
+  const rows = await lockProducts(db, [id], purpose, { variants: purpose === 'delete' });
+  const product = rows.find((row) => row.id === id);
+  if (!product) throw productNotFound(id);
+  return product;
 }

@@ -22,7 +22,7 @@ import {
 } from './product.repository.js';
 import { upsertText } from '../texts/text.repository.js';
 import { noteDeletions } from './product-deletion.service.js';
-import { productNotFound, requireProduct } from './product.guards.js';
+import { lockProduct, productNotFound, requireProduct } from './product.guards.js';
 import { checkProductInput, variantOfVariant } from './product.rules.js';
 import type {
   CreateProductInput,
@@ -375,7 +375,9 @@ export async function deleteProduct(
   const ctx = useWorkspace(context, RIGHTS.edit);
   const at = now(ctx);
   await ctx.transaction(async (trx) => {
-    const product = await requireProduct(trx, id);
+    // Locked first: of two deletes of one product, the second waits and then finds none (404),
+    // where it recorded the deletion a second time (duplicate key, 500) or answered 200 for nothing.
+    const product = await lockProduct(trx, id, 'delete');
     await checkRevision(trx, id, expected);
     if (product.master_id !== null) await touchProducts(trx, [product.master_id], at);
     await noteDeletions(trx, [id], at);

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { serverPerFile } from '../helpers/file-server.js';
+import type { ApiResponse } from '../helpers/server.js';
+import { pid, productRest, type Product } from './products.fixtures.js';
+
+/**
+ * Deletes racing with other writes of the same product. PostgreSQL runs transactions side by side
+ * (also on one instance), so every race must end as one of its serial orders would: the loser
+ * answers 404, never 500, and the deletion is recorded once. SQLite serialises writers; the same
+ * tests hold there. Each test fires its racing requests for many products at once, in rounds, as
+ * a race is lost only now and then.
+ */
+
+const file = serverPerFile();
+const { call, create } = productRest(file);
+
+const ROUNDS = 10;
+const PER_ROUND = 4;
+
+interface Deleted {
+  id: number;
+  supplierPid: string;
+}
+interface BulkResult {
+  id: number | null;
+  status: number;
+  code?: string;
+}
+
+/** Runs `race` for PER_ROUND fresh items at once, ROUNDS times. */
+async function rounds<T>(make: () => Promise<T>, race: (item: T) => Promise<void>): Promise<void> {
+  for (let round = 0; round < ROUNDS; round++) {
+    const items = await Promise.all(Array.from({ length: PER_ROUND }, make));
+    await Promise.all(items.map(race));
+  }
+}
+
+/** A status a racing request may answer: 200, or 404 for the product (the delete came first). */
+function expectDoneOrGone(res: ApiResponse, what: string): void {
+  expect([200, 404], `${what}: ${res.text}`).toContain(res.status);
+  if (res.status === 404) expect(res.body.code, what).toBe('PRODUCT_NOT_FOUND');
+}
+
+async function deletedSince(since: string): Promise<Deleted[]> {
+  const res = await call<Deleted[]>('GET', `/api/product/deleted?since=${encodeURIComponent(since)}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body.data!;
+}
+
+/** Each product is gone and recorded as deleted exactly once. */
+async function expectDeletedOnce(since: string, products: readonly Product[]): Promise<void> {
+  const deleted = await deletedSince(since);
+  for (const p of products) {
+    expect((await call('GET', `/api/product/${p.id}`)).status).toBe(404);
+    const records = deleted
+      .filter((d) => d.id === p.id)
+      .map((d) => ({ id: d.id, supplierPid: d.supplierPid }));
+    expect(records).toEqual([{ id: p.id, supplierPid: p.supplierPid }]);
+  }
+}
+
+function bulkDelete(ids: readonly number[]): Promise<ApiResponse<BulkResult[]>> {
+  return call<BulkResult[]>('POST', '/api/product/bulk-delete', { ids });
+}
+
+describe('deletes racing with deletes', () => {
+  it('two DELETEs of one product: one 200, the other 404', async () => {
+    const since = file.server.clock.now().toISOString();
+    const products: Product[] = [];
+    await rounds(create, async (p) => {
+      products.push(p);
+      const answers = await Promise.all([1, 2].map(() => call('DELETE', `/api/product/${p.id}`)));
+      expect(answers.map((r) => r.status).sort(), answers.map((r) => r.text).join(' | ')).toEqual([200, 404]);
+      expect(answers.find((r) => r.status === 404)!.body.code).toBe('PRODUCT_NOT_FOUND');
+    });
+    expect(products).toHaveLength(ROUNDS * PER_ROUND);
+    await expectDeletedOnce(since, products);
+  });
+
+  it('a DELETE, a bulk delete and a group delete with its products: exactly one deletes it', async () => {
+    const since = file.server.clock.now().toISOString();
+    const products: Product[] = [];
+    const make = async () => {
+      const group = await call<{ id: number }>('POST', '/api/group', { name: pid('G') });
+      const p = await create();
+      expect(
+        (await call('POST', `/api/group/${group.body.data!.id}/products`, { productIds: [p.id] })).status,
+      ).toBe(200);
+      return { p, groupId: group.body.data!.id };
+    };
+    await rounds(make, async ({ p, groupId }) => {
+      products.push(p);
+      const [single, bulk, group] = await Promise.all([
+        call('DELETE', `/api/product/${p.id}`),
+        bulkDelete([p.id]),
+        call('DELETE', `/api/group/${groupId}?deleteProducts=true`),
+      ]);
+      expectDoneOrGone(single, 'DELETE');
+      expect(bulk.status, bulk.text).toBe(200);
+      expect([200, 404]).toContain(bulk.body.data![0]!.status);
+      expect(group.status, group.text).toBe(200);
+      // The group delete says nothing per product; the other two may both have come too late.
+      expect([single.status, bulk.body.data![0]!.status].filter((s) => s === 200).length).toBeLessThanOrEqual(
+        1,
+      );
+    });
+    await expectDeletedOnce(since, products);
+  });
+
+  it('a main product and its variant deleted at once: both go, each recorded once', async () => {
+    const since = file.server.clock.now().toISOString();
+    const products: Product[] = [];
+    const make = async () => {
+      const main = await create();
+      return { main, variant: await create({ masterProductId: main.id }) };
+    };
+    await rounds(make, async ({ main, variant }) => {
+      products.push(main, variant);
+      const [mainAnswer, variantAnswer] = await Promise.all([
+        call('DELETE', `/api/product/${main.id}`),
+        call('DELETE', `/api/product/${variant.id}`),
+      ]);
+      expect(mainAnswer.status, mainAnswer.text).toBe(200);
+      expectDoneOrGone(variantAnswer, 'DELETE of the variant');
+    });
+    await expectDeletedOnce(since, products);
+  });
+
+  it('two bulk deletes of the same products in opposite orders: no deadlock, each product deleted once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const supplierPids = Array.from({ length: 200 }, () => pid('BD'));
+      const made = await call<BulkResult[]>(
+        'POST',
+        '/api/product/bulk',
+        supplierPids.map((supplierPid) => ({ supplierPid })),
+      );
+      expect(made.status, made.text).toBe(200);
+      const answers = await Promise.all([
+        call<BulkResult[]>('POST', '/api/product/bulk-delete', { supplierPids }),
+        call<BulkResult[]>('POST', '/api/product/bulk-delete', { supplierPids: [...supplierPids].reverse() }),
+      ]);
+      for (const res of answers) expect(res.status, res.text).toBe(200);
+      const [forward, backward] = answers.map((res) => res.body.data!);
+      supplierPids.forEach((_, i) => {
+        const statuses = [forward![i]!.status, backward![supplierPids.length - 1 - i]!.status].sort();
+        expect(statuses).toEqual([200, 404]);
+      });
+    }
+  });
+});
