@@ -147,4 +147,63 @@ describe('deletes racing with deletes', () => {
       });
     }
   });
+
+  it('a bulk upsert against a bulk delete of the same products in the opposite order: no deadlock', async () => {
+    for (let round = 0; round < 6; round++) {
+      const supplierPids = Array.from({ length: 200 }, () => pid('BU'));
+      const documents = (ean: string) => supplierPids.map((supplierPid) => ({ supplierPid, ean }));
+      expect((await call('POST', '/api/product/bulk', documents('first'))).status).toBe(200);
+      // One of the two names the products from the newest, the other from the oldest.
+      const newestFirst = round % 2 === 0;
+      const [upsert, remove] = await Promise.all([
+        call<BulkResult[]>(
+          'POST',
+          '/api/product/bulk',
+          newestFirst ? documents('second') : documents('second').reverse(),
+        ),
+        call<BulkResult[]>('POST', '/api/product/bulk-delete', {
+          supplierPids: newestFirst ? [...supplierPids].reverse() : supplierPids,
+        }),
+      ]);
+      expect(upsert.status, upsert.text).toBe(200);
+      expect(remove.status, remove.text).toBe(200);
+      // Either order is a serial one: deleted then created again (201), or updated then deleted.
+      const upserted = new Set(upsert.body.data!.map((r) => r.status));
+      expect(upserted.size).toBe(1);
+      expect(new Set(remove.body.data!.map((r) => r.status))).toEqual(new Set([200]));
+      const left = await call<Product[]>(
+        'GET',
+        `/api/product?supplierPid=${encodeURIComponent(supplierPids[0]!)}`,
+      );
+      expect(left.body.data).toHaveLength(upserted.has(201) ? 1 : 0);
+    }
+  });
+
+  it('a bulk upsert of variants against a bulk delete of their main products: no deadlock', async () => {
+    for (let round = 0; round < 4; round++) {
+      const mains = Array.from({ length: 100 }, () => pid('BM'));
+      const variants = mains.map((main) => ({ supplierPid: pid('BV'), masterSupplierPid: main }));
+      const made = await call('POST', '/api/product/bulk', [
+        ...mains.map((supplierPid) => ({ supplierPid })),
+        ...variants,
+      ]);
+      expect(made.status, made.text).toBe(200);
+      // Updating a variant touches its main product too: variants first, unless locked in id order.
+      const [upsert, remove] = await Promise.all([
+        call<BulkResult[]>(
+          'POST',
+          '/api/product/bulk',
+          variants.map((v) => ({ ...v, ean: `E${round}` })),
+        ),
+        call<BulkResult[]>('POST', '/api/product/bulk-delete', { supplierPids: mains }),
+      ]);
+      expect(upsert.status, upsert.text).toBe(200);
+      expect(remove.status, remove.text).toBe(200);
+      expect(new Set(remove.body.data!.map((r) => r.status))).toEqual(new Set([200]));
+      // Updated before the delete (200), or their main products were gone already (404).
+      const upserted = new Set(upsert.body.data!.map((r) => r.status));
+      expect(upserted.size, upsert.text).toBe(1);
+      expect([200, 404]).toContain([...upserted][0]);
+    }
+  });
 });

@@ -12,11 +12,14 @@ import {
   upsertFeatureValues,
   upsertProductFeatures,
   upsertTexts,
+  type BulkKeyRow,
   type FeatureValueRow,
   type NewProductRow,
   type ProductFeatureRow,
   type TextRow,
 } from './product-bulk-write.repository.js';
+import { lockProducts } from './product-lock.repository.js';
+import type { WorkspaceDb } from './product.repository.js';
 import { nameLanguage } from './product.service.js';
 
 /**
@@ -38,9 +41,11 @@ export async function writeBatch(ctx: WorkspaceContext, pending: readonly Pendin
     doc.masterSupplierPid === undefined ? [doc.supplierPid] : [doc.supplierPid, doc.masterSupplierPid],
   );
   const groupIds = pending.flatMap(({ doc }) => (typeof doc.groupId === 'number' ? [doc.groupId] : []));
+  // The groups first, then the products: the order in which an assignment to a group locks them.
+  const groups = await findGroupIds(db, unique(groupIds));
   const { planned, refused } = planBatch(pending, {
-    products: await findBulkKeys(db, unique(named)),
-    groups: await findGroupIds(db, unique(groupIds)),
+    products: await lockNamed(db, unique(named)),
+    groups,
     nameLanguage: (language) => nameLanguage(ctx, language),
   });
 
@@ -81,6 +86,22 @@ export async function writeBatch(ctx: WorkspaceContext, pending: readonly Pendin
     ...planned.map((p): Outcome => ({ index: p.index, id: p.ref.id!, status: p.created ? 201 : 200 })),
     ...refused.map((r): Outcome => ({ index: r.index, error: r.error() })),
   ];
+}
+
+/**
+ * The stored products the batch names, locked with their main products in id order before any is
+ * written (product-lock.repository.ts), and as they are once locked: the updates below locked them
+ * in the batch's order, which deadlocked with a bulk delete of the same products in another order.
+ */
+async function lockNamed(db: WorkspaceDb, pids: readonly string[]): Promise<BulkKeyRow[]> {
+  const found = await findBulkKeys(db, pids);
+  const wanted = new Set(pids);
+  const locked = await lockProducts(
+    db,
+    found.map((row) => row.id),
+    'change',
+  );
+  return locked.filter((row) => wanted.has(row.supplier_pid));
 }
 
 async function insertNew(ctx: WorkspaceContext, docs: readonly PlannedDocument[], at: string) {
