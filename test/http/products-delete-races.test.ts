@@ -207,3 +207,50 @@ describe('deletes racing with deletes', () => {
     }
   });
 });
+
+describe('writes racing with the delete of their product', () => {
+  it('texts, features and fields: 200 or 404 PRODUCT_NOT_FOUND, never 500, and the product is gone', async () => {
+    const since = file.server.clock.now().toISOString();
+    const products: Product[] = [];
+    await rounds(create, async (p) => {
+      products.push(p);
+      const base = `/api/product/${p.id}`;
+      const [remove, ...writes] = await Promise.all([
+        call('DELETE', base),
+        call('PUT', `${base}/texts/short/eng`, { value: 'short' }),
+        call('PUT', `${base}/texts/long/deu`, { value: 'long' }),
+        call('PUT', `${base}/features/F1`, {
+          funit: 'mm',
+          values: [{ lang: 'deu', value: '1' }],
+        }),
+        call('PUT', `${base}/features/F2/eng`, { value: 'two' }),
+        call('PUT', base, { name: 'renamed', ean: '4006381333931' }),
+      ]);
+      expect(remove.status, remove.text).toBe(200);
+      writes.forEach((w, i) => expectDoneOrGone(w, `write ${i}`));
+    });
+    await expectDeletedOnce(since, products);
+  });
+
+  it('writes to a variant while its main product is deleted: 200 or 404, never 500', async () => {
+    const since = file.server.clock.now().toISOString();
+    const products: Product[] = [];
+    const make = async () => {
+      const main = await create();
+      return { main, variant: await create({ masterProductId: main.id }) };
+    };
+    await rounds(make, async ({ main, variant }) => {
+      products.push(main, variant);
+      const base = `/api/product/${variant.id}`;
+      const [remove, ...writes] = await Promise.all([
+        call('DELETE', `/api/product/${main.id}`),
+        call('PUT', `${base}/texts/short/eng`, { value: 'short' }),
+        call('PUT', `${base}/features/F3/deu`, { value: 'drei' }),
+        call('PUT', base, { name: 'renamed' }),
+      ]);
+      expect(remove.status, remove.text).toBe(200);
+      writes.forEach((w, i) => expectDoneOrGone(w, `write ${i}`));
+    });
+    await expectDeletedOnce(since, products);
+  });
+});

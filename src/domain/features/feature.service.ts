@@ -2,7 +2,7 @@ import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { LANGUAGE_NEUTRAL, normalizeLanguage } from '../languages/language.js';
 import { touchProducts, type WorkspaceDb } from '../products/product.repository.js';
-import { productNotFound, requireProduct } from '../products/product.guards.js';
+import { lockProduct, productNotFound, requireProduct } from '../products/product.guards.js';
 import { findFeaturesJson } from './feature-json.repository.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { checkLength, checkTextValue } from '../texts/text.rules.js';
@@ -54,12 +54,14 @@ async function toDtos(db: WorkspaceDb, productId: number, features: ProductFeatu
   }));
 }
 
+/** The product's feature (404 for the product, then the feature); `productCheck` is lockProduct in a write. */
 async function requireFeature(
   db: WorkspaceDb,
   productId: number,
   ftidref: string,
+  productCheck: (db: WorkspaceDb, productId: number) => Promise<unknown> = requireProduct,
 ): Promise<ProductFeatureRow> {
-  await requireProduct(db, productId);
+  await productCheck(db, productId);
   const feature = await findProductFeature(db, productId, ftidref);
   if (!feature) throw featureNotFound(productId, ftidref);
   return feature;
@@ -125,6 +127,8 @@ export async function getFeatureValue(
 /**
  * Adds the feature to the product when it has none of that ftidref (creating the
  * definition, without names, when the ftidref is new) and returns its definition id.
+ * The product is locked first (lockProduct): a delete committing between a plain read and
+ * the insert made the insert fail on the foreign key (500); now it is 404 or success.
  */
 async function ensureProductFeature(
   db: WorkspaceDb,
@@ -132,7 +136,7 @@ async function ensureProductFeature(
   ftidref: string,
   funit: string | null | undefined,
 ): Promise<number> {
-  await requireProduct(db, productId);
+  await lockProduct(db, productId);
   const existing = await findProductFeature(db, productId, ftidref);
   if (existing) {
     if (funit !== undefined) await setProductFeatureUnit(db, productId, existing.feature_id, funit);
@@ -204,7 +208,7 @@ export async function deleteFeature(
   const ctx = useWorkspace(context, RIGHTS.edit);
   const at = ctx.clock.now().toISOString();
   await ctx.transaction(async (trx) => {
-    const feature = await requireFeature(trx, productId, ftidref);
+    const feature = await requireFeature(trx, productId, ftidref, lockProduct);
     await deleteProductFeature(trx, productId, feature.feature_id);
     await touchProducts(trx, [productId], at);
   });
@@ -221,7 +225,7 @@ export async function deleteFeatureValue(
   const lang = normalizeLanguage(language, 'lang');
   const at = ctx.clock.now().toISOString();
   await ctx.transaction(async (trx) => {
-    const feature = await requireFeature(trx, productId, ftidref);
+    const feature = await requireFeature(trx, productId, ftidref, lockProduct);
     if (!(await deleteValue(trx, productId, feature.feature_id, lang))) {
       throw new NotFoundError(
         `Feature '${ftidref}' of product ${productId} has no value in language ${lang}`,

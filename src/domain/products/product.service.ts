@@ -348,7 +348,7 @@ export async function updateVersionedProduct(
   if (input.manufacturerPid !== undefined) patch.manufacturer_pid = input.manufacturerPid;
   const at = now(ctx);
   return ctx.transaction(async (trx) => {
-    await requireProduct(trx, id);
+    await lockProduct(trx, id);
     await checkRevision(trx, id, expected);
     const changes = Object.keys(patch).length > 0 || input.name !== undefined;
     if (Object.keys(patch).length > 0) {

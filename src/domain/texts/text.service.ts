@@ -3,7 +3,7 @@ import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { touchProducts } from '../products/product.repository.js';
-import { productNotFound, requireProduct } from '../products/product.guards.js';
+import { lockProduct, productNotFound, requireProduct } from '../products/product.guards.js';
 import {
   deleteText as deleteTextRow,
   findText,
@@ -80,7 +80,9 @@ export async function setText(
   checkTextValue(value);
   const at = ctx.clock.now().toISOString();
   await ctx.transaction(async (trx) => {
-    await requireProduct(trx, productId);
+    // Locked, not just read: a delete committing between the read and the insert made the insert
+    // fail on the foreign key (500); now the delete waits, or came first and this answers 404.
+    await lockProduct(trx, productId);
     await upsertText(trx, productId, kind, lang, value);
     await touchProducts(trx, [productId], at);
   });
@@ -97,7 +99,7 @@ export async function deleteText(
   const lang = normalizeLanguage(language, 'lang');
   const at = ctx.clock.now().toISOString();
   await ctx.transaction(async (trx) => {
-    await requireProduct(trx, productId);
+    await lockProduct(trx, productId);
     if (!(await deleteTextRow(trx, productId, kind, lang))) throw textNotFound(productId, kind, lang);
     await touchProducts(trx, [productId], at);
   });
