@@ -161,11 +161,26 @@ export async function lockTree(db: Db): Promise<void> {
 
 /**
  * Locks a group's row against deletion until the transaction ends (PostgreSQL; SQLite has one
- * writer at a time): products assigned to it must not point to a group deleted meanwhile.
+ * writer at a time) and tells whether the group exists: products assigned to it must not point to
+ * a group deleted meanwhile. A lock that waited for a delete finds no row once the delete
+ * committed (READ COMMITTED), which the assignment ignored and then failed on the foreign key.
  */
-export async function lockGroupRow(db: Db, id: number): Promise<void> {
+export async function lockGroupRow(db: Db, id: number): Promise<boolean> {
+  const lock = dialectOf(db) === 'postgres' ? sql`FOR KEY SHARE` : sql``;
+  const result = await sql`SELECT id FROM product_group WHERE id = ${id} ${lock}`.execute(db);
+  return result.rows.length > 0;
+}
+
+/**
+ * Locks the rows of groups about to be deleted, in id order, before their products are read
+ * (PostgreSQL): an assignment to one of them has either committed (its products are read and
+ * ungrouped or deleted with the others) or waits, and then finds the group gone (404).
+ */
+export async function lockGroupRows(db: Db, ids: readonly number[]): Promise<void> {
+  // `= ANY(array)`, not `IN (SELECT unnest(...))`: see lockProducts (product-lock.repository.ts).
   if (dialectOf(db) === 'postgres')
-    await sql`SELECT id FROM product_group WHERE id = ${id} FOR KEY SHARE`.execute(db);
+    await sql`SELECT id FROM product_group WHERE id = ANY(CAST(${[...ids]} AS integer[]))
+      ORDER BY id FOR UPDATE`.execute(db);
 }
 
 /** True when `candidateId` is `groupId` or one of its descendants (walks up from the candidate). */

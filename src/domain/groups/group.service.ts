@@ -247,6 +247,7 @@ export async function deleteGroup(
     await repo.lockTree(trx);
     await requireGroup(trx, id);
     const groupIds = await repo.selectSubtreeIds(trx, id);
+    await repo.lockGroupRows(trx, groupIds);
     const products = await lockMembers(trx, groupIds, options.deleteProducts ? 'delete' : 'change');
     const ids = products.map((p) => p.id);
     const at = now(ctx);
@@ -274,9 +275,11 @@ export async function assignProducts(
   const ctx = useWorkspace(context, RIGHTS.edit);
   const wanted = [...new Set(productIds)];
   return ctx.transaction(async (trx) => {
-    await requireGroup(trx, id);
-    await repo.lockGroupRow(trx, id);
-    const found = await repo.selectProductsByIds(trx, wanted);
+    if (!(await repo.lockGroupRow(trx, id))) throw groupNotFound(id);
+    // The group, then the products (with their main products, in id order), as a group delete
+    // locks them: a product deleted meanwhile is 404, not an assignment of nothing answered 200.
+    const requested = new Set(wanted);
+    const found = (await lockProducts(trx, wanted, 'change')).filter((p) => requested.has(p.id));
     const known = new Set(found.map((p) => p.id));
     const missing = wanted.find((productId) => !known.has(productId));
     if (missing !== undefined) throw productNotFound(missing);
