@@ -57,6 +57,30 @@ describe('group memberships under races', () => {
     }
   });
 
+  it('removing a product from G1 while it is assigned to G2: it ends in G2, the removal 200 or 404', async () => {
+    const g1 = await create('From');
+    const g2 = await create('To');
+    for (let round = 0; round < ROUNDS; round++) {
+      const ids = await Promise.all(Array.from({ length: PER_ROUND }, product));
+      expect((await assign(g1.id, ids)).status).toBe(200);
+      await Promise.all(
+        ids.map(async (id) => {
+          const [assigned, removed] = await Promise.all([
+            assign(g2.id, [id]),
+            api('DELETE', `/api/group/${g1.id}/products/${id}`),
+          ]);
+          expect(assigned.status, assigned.text).toBe(200);
+          // Removed first, then assigned (200); or assigned first, and then it was no longer in G1.
+          expect([200, 404], removed.text).toContain(removed.status);
+          if (removed.status === 404) expect(removed.body.code).toBe('PRODUCT_NOT_IN_GROUP');
+        }),
+      );
+      const inG2 = await members(g2.id);
+      for (const id of ids) expect(inG2, `product ${id}`).toContain(id);
+      expect(await members(g1.id)).toEqual([]);
+    }
+  });
+
   it('deleting a group with its products while they move to another group: nothing half-done', async () => {
     const target = await create('Target');
     for (let round = 0; round < ROUNDS; round++) {

@@ -247,10 +247,19 @@ export async function deleteGroups(db: Db, ids: readonly number[]): Promise<void
   await sql`DELETE FROM product_group WHERE id IN ${idList(db, ids)}`.execute(db);
 }
 
-export async function selectProductsByIds(db: Db, ids: readonly number[]): Promise<ProductMembershipRow[]> {
-  const result = await sql<ProductMembershipRow>`
-    SELECT id, master_id, group_id FROM product WHERE id IN ${idList(db, ids)}`.execute(db);
-  return result.rows;
+/**
+ * Takes a product out of a group if it is still in it (touching it as setProductsGroup does); returns
+ * whether it was. The condition is in the UPDATE, which on PostgreSQL re-checks it on the row as a
+ * concurrent transaction left it: a product moved to another group meanwhile stays there.
+ */
+export async function leaveGroup(db: Db, productId: number, groupId: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('product')
+    .set((eb) => ({ group_id: null, updated_at: now, revision: eb('revision', '+', 1) }))
+    .where('id', '=', productId)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function selectProductsInGroups(

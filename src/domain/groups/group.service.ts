@@ -5,6 +5,7 @@ import { checkNotBlank } from '../names.js';
 import { listProducts, type ProductDto } from '../products/product.service.js';
 import { noteDeletions } from '../products/product-deletion.service.js';
 import { lockProducts, type ProductLockPurpose } from '../products/product-lock.repository.js';
+import { lockProduct } from '../products/product.guards.js';
 import { assembleTree } from './group-tree.js';
 import * as repo from './group.repository.js';
 import type { GroupRow, NameLanguages, ProductMembershipRow } from './group.repository.js';
@@ -301,13 +302,14 @@ export async function removeProduct(context: RequestContext, id: number, product
   const ctx = useWorkspace(context, RIGHTS.edit);
   await ctx.transaction(async (trx) => {
     await requireGroup(trx, id);
-    const [product] = await repo.selectProductsByIds(trx, [productId]);
-    if (!product) throw productNotFound(productId);
-    if (product.group_id !== id) {
+    // Locked with its main product in id order, as every product write (no deadlock with a delete).
+    const product = await lockProduct(trx, productId);
+    const at = now(ctx);
+    // Only while it is still in this group: an unconditional update undid an assignment to another
+    // group made after the check (both answered 200 and the product ended in no group).
+    if (!(await repo.leaveGroup(trx, productId, id, at))) {
       throw new NotFoundError(`Product ${productId} is not in group ${id}`, 'PRODUCT_NOT_IN_GROUP');
     }
-    const at = now(ctx);
-    await repo.setProductsGroup(trx, [productId], null, at);
     await repo.touchProducts(trx, mastersOf([product]), at);
   });
 }
@@ -323,8 +325,7 @@ export async function listGroupProducts(context: RequestContext, id: number): Pr
 export async function ungroupProduct(context: RequestContext, productId: number): Promise<void> {
   const ctx = useWorkspace(context, RIGHTS.edit);
   await ctx.transaction(async (trx) => {
-    const [product] = await repo.selectProductsByIds(trx, [productId]);
-    if (!product) throw productNotFound(productId);
+    const product = await lockProduct(trx, productId);
     if (product.group_id === null) return;
     const at = now(ctx);
     await repo.setProductsGroup(trx, [productId], null, at);
