@@ -30,9 +30,14 @@ export const TEST_DATABASE_PREFIX = 'pimtest_';
 const RUN_VARIABLE = 'PIM_TEST_RUN';
 const STALE_AFTER_S = 6 * 60 * 60;
 
-/** This run's part of the names (the global set-up sets it; a lone worker makes its own). */
+/**
+ * This run's part of the names (the global set-up sets it; a lone worker makes its own): its start
+ * in seconds (base 36, read back for the stale check) and a random part, so that two runs started
+ * in the same second (two vitest processes side by side) never drop each other's databases.
+ */
 export function testRunId(): string {
-  process.env[RUN_VARIABLE] ??= Math.floor(Date.now() / 1000).toString(36);
+  process.env[RUN_VARIABLE] ??=
+    `${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(3).toString('hex')}`;
   return process.env[RUN_VARIABLE]!;
 }
 
