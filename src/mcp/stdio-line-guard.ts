@@ -1,4 +1,4 @@
-import { StringDecoder } from 'node:string_decoder';
+import { isUtf8 } from 'node:buffer';
 import { Transform, type TransformCallback } from 'node:stream';
 import {
   deserializeMessage,
@@ -11,41 +11,55 @@ import {
  * JSON, or not a JSON-RPC message (an id of 1.5), with a note on stderr and no answer: a client
  * that sent it waits for ever. Over HTTP the same message is answered. This guard answers such a
  * line as JSON-RPC says (-32700 parse error, -32600 invalid request, with the id when there is a
- * usable one) and passes every other line on unchanged.
+ * usable one), refuses a line whose bytes are not UTF-8 (-32700) and passes every other line on
+ * unchanged.
  */
 export class StdioLineGuard extends Transform {
-  private pending = '';
-  /** Keeps a character split between two chunks whole. */
-  private readonly decoder = new StringDecoder('utf8');
+  /** The bytes of the line under way, in the chunks they came in (joined once the line ends). */
+  private pending: Buffer[] = [];
+  private pendingLength = 0;
 
   constructor(private readonly answer: (message: JSONRPCMessage) => void) {
     super();
   }
 
   override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.pending += typeof chunk === 'string' ? chunk : this.decoder.write(chunk);
+    let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     let end: number;
-    while ((end = this.pending.indexOf('\n')) !== -1) {
-      const line = this.pending.slice(0, end + 1);
-      this.pending = this.pending.slice(end + 1);
-      this.check(line);
+    while ((end = bytes.indexOf(0x0a)) !== -1) {
+      this.pending.push(bytes.subarray(0, end + 1));
+      this.check(this.takeLine());
+      bytes = bytes.subarray(end + 1);
+    }
+    if (bytes.length > 0) {
+      this.pending.push(bytes);
+      this.pendingLength += bytes.length;
     }
     // A line longer than the SDK accepts goes on as it is: the SDK reports it and closes.
-    if (this.pending.length > STDIO_DEFAULT_MAX_BUFFER_SIZE) {
-      this.push(Buffer.from(this.pending));
-      this.pending = '';
-    }
+    if (this.pendingLength > STDIO_DEFAULT_MAX_BUFFER_SIZE) this.push(this.takeLine());
     done();
   }
 
   override _flush(done: TransformCallback): void {
-    this.pending += this.decoder.end();
-    if (this.pending !== '') this.push(Buffer.from(this.pending));
+    if (this.pendingLength > 0) this.push(this.takeLine());
     done();
   }
 
-  private check(line: string): void {
-    const text = line.replace(/\r?\n$/, '');
+  private takeLine(): Buffer {
+    const line = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingLength = 0;
+    return line;
+  }
+
+  private check(line: Buffer): void {
+    // Checked as bytes: decoded, stray bytes would each read as U+FFFD, and two different values
+    // would be stored alike (HTTP bodies are refused for the same reason).
+    if (!isUtf8(line)) {
+      this.answer(error(null, -32700, 'Parse error: the line is not valid UTF-8'));
+      return;
+    }
+    const text = line.toString('utf8').replace(/\r?\n$/, '');
     if (text.trim() === '') return;
     let parsed: unknown;
     try {
@@ -62,7 +76,7 @@ export class StdioLineGuard extends Transform {
       this.answer(error(usable ? id : null, -32600, 'Invalid Request: not a JSON-RPC 2.0 message'));
       return;
     }
-    this.push(Buffer.from(line));
+    this.push(line);
   }
 }
 

@@ -210,6 +210,23 @@ describe('pim mcp: lines that are not JSON-RPC messages', () => {
     child.stdin.write(split.subarray(cut));
     await expect.poll(() => answers.length).toBe(6);
     expect(answers[5]).toMatchObject({ jsonrpc: '2.0', id: 10, result: {} });
+    // Bytes that are not UTF-8 are refused, not read as U+FFFD; the next line is served.
+    child.stdin.write(
+      Buffer.concat([
+        Buffer.from('{"jsonrpc":"2.0","id":11,"method":"ping","params":{"x":"CT'),
+        Buffer.from([0xff]),
+        Buffer.from('10"}}\n{"jsonrpc":"2.0","id":12,"method":"ping"}\n'),
+      ]),
+    );
+    await expect.poll(() => answers.length).toBe(8);
+    expect(answers.slice(6)).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error: the line is not valid UTF-8' },
+      },
+      { jsonrpc: '2.0', id: 12, result: {} },
+    ]);
     child.stdin.end();
   });
 });
