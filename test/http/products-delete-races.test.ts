@@ -59,6 +59,12 @@ async function expectDeletedOnce(since: string, products: readonly Product[]): P
   }
 }
 
+/** A main product and a variant of it. */
+async function mainWithVariant(): Promise<{ main: Product; variant: Product }> {
+  const main = await create();
+  return { main, variant: await create({ masterProductId: main.id }) };
+}
+
 function bulkDelete(ids: readonly number[]): Promise<ApiResponse<BulkResult[]>> {
   return call<BulkResult[]>('POST', '/api/product/bulk-delete', { ids });
 }
@@ -110,11 +116,7 @@ describe('deletes racing with deletes', () => {
   it('a main product and its variant deleted at once: both go, each recorded once', async () => {
     const since = file.server.clock.now().toISOString();
     const products: Product[] = [];
-    const make = async () => {
-      const main = await create();
-      return { main, variant: await create({ masterProductId: main.id }) };
-    };
-    await rounds(make, async ({ main, variant }) => {
+    await rounds(mainWithVariant, async ({ main, variant }) => {
       products.push(main, variant);
       const [mainAnswer, variantAnswer] = await Promise.all([
         call('DELETE', `/api/product/${main.id}`),
@@ -235,11 +237,7 @@ describe('writes racing with the delete of their product', () => {
   it('writes to a variant while its main product is deleted: 200 or 404, never 500', async () => {
     const since = file.server.clock.now().toISOString();
     const products: Product[] = [];
-    const make = async () => {
-      const main = await create();
-      return { main, variant: await create({ masterProductId: main.id }) };
-    };
-    await rounds(make, async ({ main, variant }) => {
+    await rounds(mainWithVariant, async ({ main, variant }) => {
       products.push(main, variant);
       const base = `/api/product/${variant.id}`;
       const [remove, ...writes] = await Promise.all([
