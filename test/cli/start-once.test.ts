@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Application } from '../../src/app/application.js';
-import { newDataDir, removeDataDir } from '../helpers/backend.js';
-import { runCliAsync, spawnCli, startCli, type StartedProcess } from '../helpers/cli.js';
+import { runCliAsync, spawnCli, startCli } from '../helpers/cli.js';
 import { apiRequest, loginAt } from '../helpers/http.js';
+import { processesPerTest } from '../helpers/started-processes.js';
 
 /**
  * `pim start` sets a data folder up once and serves it once: a first run that stopped half-way is
@@ -12,23 +12,8 @@ import { apiRequest, loginAt } from '../helpers/http.js';
  * refuses with one line instead of sharing the folder.
  */
 describe('pim start, once per data folder', () => {
-  let dataDir: string;
-  type Running = Pick<StartedProcess, 'child' | 'exited'>;
-  const processes: Running[] = [];
-  beforeEach(async () => {
-    dataDir = await newDataDir();
-  });
-  afterEach(async () => {
-    for (const proc of processes.splice(0)) {
-      if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
-      await proc.exited;
-    }
-    await removeDataDir(dataDir);
-  });
-  const track = <T extends Running>(proc: T): T => {
-    processes.push(proc);
-    return proc;
-  };
+  const started = processesPerTest();
+  const { track } = started;
 
   async function productCount(baseUrl: string, token: string): Promise<number> {
     const res = await apiRequest<unknown[]>(baseUrl, 'GET', '/api/product?all=true', { token });
@@ -38,35 +23,35 @@ describe('pim start, once per data folder', () => {
 
   it('finishes a first run that failed half-way at the next start, with a password that works', async () => {
     // The demo workspace's folder is taken by a file: the first run fails after adding the admin.
-    mkdirSync(join(dataDir, 'workspaces'), { recursive: true });
-    writeFileSync(join(dataDir, 'workspaces', 'demo'), 'in the way');
+    mkdirSync(join(started.dataDir, 'workspaces'), { recursive: true });
+    writeFileSync(join(started.dataDir, 'workspaces', 'demo'), 'in the way');
     const failed = track(
-      spawnCli(dataDir, ['start', '--port', '0', '--ui-port', '0'], { PIM_ADMIN_PASSWORD: '' }),
+      spawnCli(started.dataDir, ['start', '--port', '0', '--ui-port', '0'], { PIM_ADMIN_PASSWORD: '' }),
     );
     await failed.waitFor(/pim: The folder given for workspace 'Demo' exists/);
     expect(await failed.exited).toBe(1);
     expect(failed.output()).not.toMatch(/Password:/);
 
-    rmSync(join(dataDir, 'workspaces', 'demo'));
-    const proc = track(await startCli(dataDir, { PIM_ADMIN_PASSWORD: '' }));
+    rmSync(join(started.dataDir, 'workspaces', 'demo'));
+    const proc = track(await startCli(started.dataDir, { PIM_ADMIN_PASSWORD: '' }));
     const [, password] = /Password:\s+(\S+)/.exec(proc.output()) ?? [];
     expect(password, proc.output()).toBeDefined();
     expect(proc.output()).toMatch(/Workspace: +Demo \(opened; 40 products, 10 groups\)/);
     const token = await loginAt(proc.baseUrl, 'admin', password!);
     expect(await productCount(proc.baseUrl, token)).toBe(40);
-    expect(existsSync(join(dataDir, 'first-run.pending'))).toBe(false);
-    const users = await runCliAsync(dataDir, ['user', 'list']);
+    expect(existsSync(join(started.dataDir, 'first-run.pending'))).toBe(false);
+    const users = await runCliAsync(started.dataDir, ['user', 'list']);
     expect(users.stdout.trim().split('\n')).toHaveLength(1);
   });
 
   it('sets the first run up again when its generated password was never shown, and keeps the demo once', async () => {
     // Application.start without `pim start`'s banner: as a crash between setup and banner.
-    const first = await Application.open({ dataDir, restOverride: { port: 0 }, noUi: true });
+    const first = await Application.open({ dataDir: started.dataDir, restOverride: { port: 0 }, noUi: true });
     const report = await first.start();
     const shownNever = report.firstRun!.adminPassword;
     await first.stop();
 
-    const proc = track(await startCli(dataDir, { PIM_ADMIN_PASSWORD: '' }));
+    const proc = track(await startCli(started.dataDir, { PIM_ADMIN_PASSWORD: '' }));
     const [, password] = /Password:\s+(\S+)/.exec(proc.output()) ?? [];
     expect(password, proc.output()).toBeDefined();
     expect(password).not.toBe(shownNever);
@@ -81,15 +66,15 @@ describe('pim start, once per data folder', () => {
   });
 
   it('creates a missing data folder for its owner only, as the application does', async () => {
-    const fresh = join(dataDir, 'fresh');
+    const fresh = join(started.dataDir, 'fresh');
     const proc = track(await startCli(fresh, { PIM_ADMIN_PASSWORD: 'fresh-pw' }));
     await loginAt(proc.baseUrl, 'admin', 'fresh-pw');
     expect(statSync(fresh).mode & 0o777).toBe(0o700);
   });
 
   it('refuses a second start on a served data folder with one line, and starts once the first is gone', async () => {
-    const running = track(await startCli(dataDir, { PIM_ADMIN_PASSWORD: 'once-pw' }));
-    const second = track(spawnCli(dataDir, ['start', '--port', '0', '--ui-port', '0']));
+    const running = track(await startCli(started.dataDir, { PIM_ADMIN_PASSWORD: 'once-pw' }));
+    const second = track(spawnCli(started.dataDir, ['start', '--port', '0', '--ui-port', '0']));
     await second.waitFor(/already running/);
     expect(await second.exited).toBe(1);
     expect(second.output().trim()).toBe(
@@ -100,7 +85,7 @@ describe('pim start, once per data folder', () => {
     // A start that ended without cleaning up (SIGKILL) leaves no claim behind.
     running.child.kill('SIGKILL');
     await running.exited;
-    const next = track(await startCli(dataDir));
+    const next = track(await startCli(started.dataDir));
     await loginAt(next.baseUrl, 'admin', 'once-pw');
   });
 });

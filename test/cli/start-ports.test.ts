@@ -1,28 +1,22 @@
 import { createServer, type Server } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newDataDir, removeDataDir } from '../helpers/backend.js';
-import { runCliAsync, spawnCli, type SpawnedProcess } from '../helpers/cli.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCliAsync, spawnCli } from '../helpers/cli.js';
 import { expectSuccess } from '../helpers/expect-cli.js';
 import { freePort, loginAt, pollUntil, refusesConnections } from '../helpers/http.js';
+import { processesPerTest } from '../helpers/started-processes.js';
 
 /**
  * The ports of `pim start` as settings change under it: a port that cannot be bound leaves the
  * server serving where it was, and says so; a start that cannot serve REST says why, once.
  */
 describe('pim start and ports it cannot have', () => {
-  let dataDir: string;
-  const processes: SpawnedProcess[] = [];
+  const started = processesPerTest();
   const blockers: Server[] = [];
-  beforeEach(async () => {
-    dataDir = await newDataDir();
-  });
   afterEach(async () => {
-    for (const proc of processes.splice(0)) await proc.kill();
     for (const blocker of blockers.splice(0)) await new Promise((resolve) => blocker.close(resolve));
-    await removeDataDir(dataDir);
   });
 
-  const cli = (...args: string[]) => runCliAsync(dataDir, args);
+  const cli = (...args: string[]) => runCliAsync(started.dataDir, args);
 
   /** A port another program listens on, for the rest of the test. */
   async function busyPort(): Promise<number> {
@@ -46,7 +40,7 @@ describe('pim start and ports it cannot have', () => {
 
   async function prepare(restPort: number, uiPort: number): Promise<void> {
     expectSuccess(
-      await runCliAsync(dataDir, ['user', 'add', 'admin', '--role', 'ADMIN', '--password-stdin'], {
+      await runCliAsync(started.dataDir, ['user', 'add', 'admin', '--role', 'ADMIN', '--password-stdin'], {
         stdin: 'ports-pw\n',
       }),
     );
@@ -58,8 +52,8 @@ describe('pim start and ports it cannot have', () => {
   it('keeps serving on the old port when a new one is taken, and moves once a free one is set', async () => {
     const [first, ui] = [await freePort(), await freePort()];
     await prepare(first, ui);
-    const proc = spawnCli(dataDir, ['start']);
-    processes.push(proc);
+    const proc = spawnCli(started.dataDir, ['start']);
+    started.track(proc);
     await proc.waitFor(/pim is running/);
 
     const taken = await busyPort();
@@ -86,8 +80,8 @@ describe('pim start and ports it cannot have', () => {
   it('lets --port and --ui-port last until the settings they replace are changed', async () => {
     const [saved, ui] = [await freePort(), await freePort()];
     await prepare(saved, ui);
-    const proc = spawnCli(dataDir, ['start', '--port', '0', '--ui-port', '0']);
-    processes.push(proc);
+    const proc = spawnCli(started.dataDir, ['start', '--port', '0', '--ui-port', '0']);
+    started.track(proc);
     const [, overridden] = await proc.waitFor(/REST API listening on http:\/\/127\.0\.0\.1:(\d+)\/api/);
     expect(Number(overridden)).not.toBe(saved);
     expect(await refusesConnections(saved)).toBe(true);
@@ -104,8 +98,8 @@ describe('pim start and ports it cannot have', () => {
   it('says once why an enabled REST server could not start, never that it is disabled', async () => {
     const [taken, ui] = [await busyPort(), await freePort()];
     await prepare(taken, ui);
-    const proc = spawnCli(dataDir, ['start']);
-    processes.push(proc);
+    const proc = spawnCli(started.dataDir, ['start']);
+    started.track(proc);
     await proc.waitFor(/pim is running/);
     const output = proc.output();
     expect(output).toMatch(new RegExp(`pim: the REST server could not start: port ${taken}.* in use`));

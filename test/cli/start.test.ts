@@ -1,9 +1,9 @@
 import { request as httpRequest, Agent } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCliAsync, spawnCli, startCli, type SpawnedProcess, type StartedProcess } from '../helpers/cli.js';
 import { expectSuccess } from '../helpers/expect-cli.js';
 import { apiRequest, freePort, loginAt, pollUntil, refusesConnections } from '../helpers/http.js';
-import { newDataDir, removeDataDir } from '../helpers/backend.js';
+import { processesPerTest } from '../helpers/started-processes.js';
 
 type Running = Pick<StartedProcess, 'child' | 'exited' | 'output'>;
 
@@ -43,28 +43,13 @@ async function loginWhileSignalled(
 }
 
 describe('pim start', () => {
-  let dataDir: string;
-  const processes: Running[] = [];
-  beforeEach(async () => {
-    dataDir = await newDataDir();
-  });
-  afterEach(async () => {
-    for (const proc of processes.splice(0)) {
-      if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
-      await proc.exited;
-    }
-    await removeDataDir(dataDir);
-  });
-
-  const track = <T extends Running>(proc: T): T => {
-    processes.push(proc);
-    return proc;
-  };
-  const cli = (...args: string[]) => runCliAsync(dataDir, args);
+  const started = processesPerTest();
+  const { track } = started;
+  const cli = (...args: string[]) => runCliAsync(started.dataDir, args);
 
   async function prepare(): Promise<void> {
     expectSuccess(
-      await runCliAsync(dataDir, ['user', 'add', 'admin', '--role', 'ADMIN', '--password-stdin'], {
+      await runCliAsync(started.dataDir, ['user', 'add', 'admin', '--role', 'ADMIN', '--password-stdin'], {
         stdin: 'admin-pw\n',
       }),
     );
@@ -76,7 +61,7 @@ describe('pim start', () => {
     expectSuccess(await cli('settings', 'set', 'rest.port', String(first)));
     expectSuccess(await cli('settings', 'set', 'rest.host', 'localhost'));
     expectSuccess(await cli('settings', 'set', 'rest.enabled', 'true'));
-    const proc = track(spawnCli(dataDir, ['start', '--ui-port', '0']));
+    const proc = track(spawnCli(started.dataDir, ['start', '--ui-port', '0']));
     const [, url] = await proc.waitFor(/REST API listening on (http:\/\/\S+)\/api/);
     expect(url).toBe(`http://localhost:${first}`);
     expect((await apiRequest(`http://127.0.0.1:${first}`, 'GET', '/api/openapi.json')).status).toBe(200);
@@ -95,7 +80,7 @@ describe('pim start', () => {
     'shuts down gracefully on %s: the running request completes, exit code 0, "stopped"',
     async (signal) => {
       await prepare();
-      const proc = track(await startCli(dataDir));
+      const proc = track(await startCli(started.dataDir));
       const res = await loginWhileSignalled(
         proc,
         proc.baseUrl,
@@ -112,7 +97,7 @@ describe('pim start', () => {
       if (signal === 'SIGTERM') {
         // Nothing was lost: the session of the completed login is valid after a restart.
         const token = (JSON.parse(res.body) as { data: { token: string } }).data.token;
-        const again = track(await startCli(dataDir));
+        const again = track(await startCli(started.dataDir));
         const list = await apiRequest(again.baseUrl, 'GET', '/api/workspace', { token });
         expect(list.status).toBe(200);
       }
@@ -120,7 +105,7 @@ describe('pim start', () => {
   );
 
   it('on a pristine data folder sets up admin, the Demo workspace (open) and REST, and says how to use and stop it', async () => {
-    const proc = track(await startCli(dataDir, { PIM_ADMIN_PASSWORD: 'first-run-pw' }));
+    const proc = track(await startCli(started.dataDir, { PIM_ADMIN_PASSWORD: 'first-run-pw' }));
     await proc.waitFor(/pim is running/);
     const output = proc.output();
     expect(output).toMatch(/admin/);
@@ -150,7 +135,7 @@ describe('pim start', () => {
   });
 
   it('on first run without PIM_ADMIN_PASSWORD prints a random admin password that works', async () => {
-    const proc = track(await startCli(dataDir, { PIM_ADMIN_PASSWORD: '' }));
+    const proc = track(await startCli(started.dataDir, { PIM_ADMIN_PASSWORD: '' }));
     const [, password] = /Password:\s+(\S+)/.exec(proc.output()) ?? [];
     expect(password).toBeDefined();
     expect(password!.length).toBeGreaterThanOrEqual(12);
@@ -161,9 +146,9 @@ describe('pim start', () => {
     ['a user exists', ['user', 'add', 'someone', '--role', 'VIEWER', '--password-stdin']],
     ['a setting is stored', ['settings', 'set', 'rest.port', '9999']],
   ])('does no first-run setup when %s: REST stays disabled', async (_label, args) => {
-    expectSuccess(await runCliAsync(dataDir, args, { stdin: 'someone-pw\n' }));
+    expectSuccess(await runCliAsync(started.dataDir, args, { stdin: 'someone-pw\n' }));
     const proc: SpawnedProcess = track(
-      spawnCli(dataDir, ['start', '--port', '0', '--ui-port', '0'], { PIM_ADMIN_PASSWORD: 'x-pw' }),
+      spawnCli(started.dataDir, ['start', '--port', '0', '--ui-port', '0'], { PIM_ADMIN_PASSWORD: 'x-pw' }),
     );
     await proc.waitFor(/REST server is disabled/);
     expect(proc.output()).not.toMatch(/first start|listening/i);
