@@ -7,7 +7,7 @@ import { createTestDatabase, dropTestDatabase, PG_SERVER_URL, TEST_BACKEND } fro
 import { pollUntil } from '../helpers/http.js';
 import type { TestServer } from '../helpers/server.js';
 import { TcpProxy } from './tcp-proxy.js';
-import { startTeam, type Team } from './team.js';
+import { expectDatabaseUnavailable, startTeam, type Team } from './team.js';
 import { WindowClient, type ServerEvent } from '../helpers/window.js';
 import type { WindowStatus } from '../../src/window/window-api.types.js';
 import { launchBrowser } from '../helpers/browser.js';
@@ -74,15 +74,7 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
       await call('GET', '/api/group/tree'),
       await server.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'wrong' } }),
     ];
-    for (const answer of answers) {
-      expect(answer.status, answer.text).toBe(503);
-      expect(answer.body).toEqual({
-        success: false,
-        error: 'The database cannot be reached; try again shortly',
-        code: 'DATABASE_UNAVAILABLE',
-      });
-      expect(answer.headers.get('retry-after')).toBe('5');
-    }
+    answers.forEach(expectDatabaseUnavailable);
     // Within the connect timeout (5 s) each, and here at once: the proxy refuses connections.
     expect(Date.now() - started).toBeLessThan(6 * answers.length * 1000);
 

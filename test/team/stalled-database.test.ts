@@ -6,7 +6,7 @@ import { createTestDatabase, dropTestDatabase, PG_SERVER_URL, TEST_BACKEND } fro
 import { pollUntil } from '../helpers/http.js';
 import type { TestServer } from '../helpers/server.js';
 import { TcpProxy } from './tcp-proxy.js';
-import { startTeam, type Team } from './team.js';
+import { expectDatabaseUnavailable, startTeam, type Team } from './team.js';
 
 /**
  * Team mode with the shared database stalled: the server accepts connections and keeps the open
@@ -99,15 +99,7 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database stalled', () =>
         call('PUT', `/api/product/${id}/texts/short/deu`, { value: 'x' }),
         call('GET', '/api/group/tree'),
       ]);
-      for (const answer of answers) {
-        expect(answer.status, answer.text).toBe(503);
-        expect(answer.body).toEqual({
-          success: false,
-          error: 'The database cannot be reached; try again shortly',
-          code: 'DATABASE_UNAVAILABLE',
-        });
-        expect(answer.headers.get('retry-after')).toBe('5');
-      }
+      answers.forEach(expectDatabaseUnavailable);
       // A pooled connection's request waits the query timeout, another one the connect timeout (5 s).
       expect(Date.now() - started).toBeLessThan(9000);
 

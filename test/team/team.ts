@@ -5,7 +5,8 @@ import { Application } from '../../src/app/application.js';
 import { saveDatabaseUrl } from '../../src/db/database-config.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { createTestDatabase, dropTestDatabase } from '../helpers/backend.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { expect } from 'vitest';
+import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 
 /**
  * Several pim instances (one per desktop), each with its own data folder and ports, on one
@@ -94,4 +95,15 @@ async function startFirst(
   await prep.settings.set('rest.enabled', true);
   await prep.stop();
   return startServer({ dataDir: dir, clock, window, listenerRetryMs });
+}
+
+/** An answer while the shared database cannot be reached: 503 DATABASE_UNAVAILABLE with Retry-After. */
+export function expectDatabaseUnavailable(answer: ApiResponse): void {
+  expect(answer.status, answer.text).toBe(503);
+  expect(answer.body).toEqual({
+    success: false,
+    error: 'The database cannot be reached; try again shortly',
+    code: 'DATABASE_UNAVAILABLE',
+  });
+  expect(answer.headers.get('retry-after')).toBe('5');
 }
