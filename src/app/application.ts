@@ -23,7 +23,6 @@ import { APP_VERSION } from './version.js';
 import { openStores, type Stores } from './system-store.js';
 import { SharedChangeListener } from './shared-change-listener.js';
 import { DatabaseHealth } from './database-health.js';
-import type { Kysely } from 'kysely';
 import type { StorageChoice } from '../db/database-config.js';
 import { readMachineId } from './machine-identity.js';
 
@@ -109,7 +108,7 @@ export class Application {
       local: stores.local.db,
       storage: stores.workspaces,
     });
-    this.health = new DatabaseHealth(stores.choice, stores.shared as Kysely<unknown>);
+    this.health = new DatabaseHealth(stores.choice);
     this.mcpFastPath = { enabled: options.mcpFastPath ?? true, answered: 0 };
     this.rest = new RestServer(this.httpDeps(), options.logger ?? false, options.httpLimits);
     this.window = new WindowServer(this.windowDeps(), options.logger ?? false, () => this.windowLoopbackOnly);
@@ -312,7 +311,7 @@ export class Application {
     this.stopped = true;
     if (this.poller) clearInterval(this.poller);
     await this.listener?.stop();
-    this.health.stop();
+    await this.health.stop();
     await this.rest.stop();
     await this.window.stop();
     await this.workspaces.closeAll();

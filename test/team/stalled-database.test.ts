@@ -7,6 +7,8 @@ import { pollUntil } from '../helpers/http.js';
 import type { TestServer } from '../helpers/server.js';
 import { TcpProxy } from './tcp-proxy.js';
 import { expectDatabaseUnavailable, startTeam, type Team } from './team.js';
+import { WindowClient, type ServerEvent } from '../helpers/window.js';
+import type { WindowStatus } from '../../src/window/window-api.types.js';
 
 /**
  * Team mode with the shared database stalled: the server accepts connections and keeps the open
@@ -110,6 +112,45 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database stalled', () =>
         10_000,
       );
       expect((await call('POST', '/api/product', { supplierPid: 'AFTER' })).status).toBe(201);
+    });
+  });
+
+  describe('in the window', () => {
+    let team: Team;
+    let own: { name: string; url: string };
+
+    beforeAll(async () => {
+      own = await createTestDatabase();
+      const url = new URL(own.url);
+      url.port = String(proxy.port);
+      // The default query timeout (15 s): the status bar must not wait for it.
+      team = await startTeam(1, { url: url.toString(), window: true });
+    });
+    afterAll(async () => {
+      proxy.resume();
+      await team?.stop();
+      if (own) await dropTestDatabase(own.name);
+    });
+
+    it('shows the database as unreachable within seconds, and as reachable once it answers', async () => {
+      const window = new WindowClient(team.instances[0]!);
+      await window.login();
+      const events = window.events();
+      const databaseShown = (reachable: boolean) => (event: ServerEvent) =>
+        event.event === 'status' && (event.data as WindowStatus).database.reachable === reachable;
+      try {
+        await events.waitFor(databaseShown(true));
+        proxy.stall();
+        const started = Date.now();
+        await events.waitFor(databaseShown(false), 10_000);
+        // The probe's own 3 s, far from the requests' 15 s query timeout.
+        expect(Date.now() - started).toBeLessThan(8000);
+        proxy.resume();
+        events.received.length = 0;
+        await events.waitFor(databaseShown(true), 15_000);
+      } finally {
+        events.close();
+      }
     });
   });
 });
