@@ -22,7 +22,7 @@ import {
 } from './product.repository.js';
 import { upsertText } from '../texts/text.repository.js';
 import { noteDeletions } from './product-deletion.service.js';
-import { lockProduct, productNotFound, requireProduct } from './product.guards.js';
+import { lockProduct, productNotFound } from './product.guards.js';
 import { checkProductInput, variantOfVariant } from './product.rules.js';
 import type {
   CreateProductInput,
@@ -268,11 +268,13 @@ export async function createVersionedProduct(
   const at = now(ctx);
   return ctx.transaction(async (trx) => {
     if (masterId !== undefined) {
-      // The write first: it locks the main product's row (PostgreSQL), so that a delete racing
-      // with this create either finishes before (404 below) or waits until the variant exists.
-      await touchProducts(trx, [masterId], at);
-      const master = await requireProduct(trx, masterId);
+      // Locked first (PostgreSQL), as every product write: a delete racing with this create either
+      // finishes before (404) or waits until the variant exists. The touch then updates a row this
+      // transaction holds; as the first statement, its `id IN (subquery)` could wait for another
+      // writer and lose the row in PostgreSQL's re-check (product-lock.repository.ts).
+      const master = await lockProduct(trx, masterId);
       if (master.master_id !== null) throw variantOfVariant(masterId, master.master_id);
+      await touchProducts(trx, [masterId], at);
     }
     const values: ProductValues = {
       supplier_pid: input.supplierPid,
