@@ -265,6 +265,19 @@ export async function deleteGroup(
 }
 
 /**
+ * Locks group `id` against deletion for the rest of the caller's transaction (GROUP_NOT_FOUND when
+ * there is none). A write that changes a product and then assigns it takes this first: the group
+ * before the product, the order of an assignment and of a group delete, which otherwise deadlock
+ * with it (PostgreSQL resolves that after a second by aborting one of them).
+ */
+export async function reserveGroup(context: RequestContext, id: number): Promise<void> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
+  await ctx.transaction(async (trx) => {
+    if (!(await repo.lockGroupRow(trx, id))) throw groupNotFound(id);
+  });
+}
+
+/**
  * Assigns products to a group, all or nothing: one unknown id gives 404 and assigns none.
  * A product is in one group at most, so a product in another group is moved here.
  */

@@ -7,7 +7,7 @@ import {
 } from '../context.js';
 import { ValidationError } from '../errors.js';
 import { setFeature } from '../features/feature.service.js';
-import { assignProducts, ungroupProduct } from '../groups/group.service.js';
+import { assignProducts, reserveGroup, ungroupProduct } from '../groups/group.service.js';
 import { getTexts, setText } from '../texts/text.service.js';
 import { normalizeLanguageValues } from '../texts/text.rules.js';
 import type { TextKind } from '../../db/workspace.schema.js';
@@ -141,6 +141,7 @@ export async function writeNewProductSheet(
 ): Promise<number> {
   const { shortTexts, longTexts, features, groupId, ...fields } = input;
   const details = checkDetails({ shortTexts, longTexts, features });
+  if (groupId !== undefined) await reserveGroup(ctx, groupId);
   const product = await createProduct(ctx, fields);
   await writeDetails(ctx, product.id, details);
   if (groupId !== undefined) await assignProducts(ctx, groupId, [product.id]);
@@ -155,6 +156,7 @@ export async function writeProductSheet(
 ): Promise<void> {
   const { shortTexts, longTexts, features, groupId, ...fields } = input;
   const details = checkDetails({ shortTexts, longTexts, features });
+  if (typeof groupId === 'number') await reserveGroup(ctx, groupId);
   await updateProduct(ctx, id, fields);
   await writeDetails(ctx, id, details);
   if (groupId === null) await ungroupProduct(ctx, id);
