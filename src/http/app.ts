@@ -25,6 +25,8 @@ import type { HttpDeps } from './http-deps.js';
 import { installOpenApi } from './openapi.js';
 import { monitorPath } from './monitor-path.js';
 import { registerRoutes } from './routes/index.js';
+import { installNoBodyCheck } from './no-body.js';
+import { MCP_PATH } from './routes/mcp.routes.js';
 import { refuseForeignOrigin } from './routes/mcp.routes.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 import { installJsonBodyParser } from './body-checks.js';
@@ -141,6 +143,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
   await installOpenApi(app);
   // Before the routes: its onRoute hook documents them.
   installConditionalRequests(app, deps);
+  installNoBodyCheck(app, (url) => url === MCP_PATH);
   registerRoutes(app, deps);
   return app;
 }
