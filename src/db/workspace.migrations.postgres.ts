@@ -100,4 +100,13 @@ export const workspaceMigrationsPostgres: Record<string, Migration> = {
       await sql`ALTER TABLE product ADD COLUMN revision integer NOT NULL DEFAULT 1`.execute(db);
     },
   },
+  '0004_change_stamp': {
+    async up(db) {
+      // As SQLite's 0006_change_stamp.
+      await sql`ALTER TABLE change_counter ADD COLUMN stamp text COLLATE "C" NOT NULL DEFAULT ''`.execute(db);
+      await sql`UPDATE change_counter SET stamp = GREATEST(
+          COALESCE((SELECT max(updated_at) FROM product), ''),
+          COALESCE((SELECT max(deleted_at) FROM product_deletion), ''))`.execute(db);
+    },
+  },
 };

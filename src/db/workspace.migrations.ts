@@ -129,4 +129,14 @@ export const workspaceMigrations: Record<string, Migration> = {
       await sql`ALTER TABLE product_feature_value_keyed RENAME TO product_feature_value`.execute(db);
     },
   },
+  '0006_change_stamp': {
+    async up(db) {
+      // The newest stamp committed (docs/products.md, "Delta sync in commit order"): writes pass the
+      // counter's row one at a time, so stamps handed out there follow the commit order.
+      await sql`ALTER TABLE change_counter ADD COLUMN stamp TEXT NOT NULL DEFAULT ''`.execute(db);
+      await sql`UPDATE change_counter SET stamp = max(
+          COALESCE((SELECT max(updated_at) FROM product), ''),
+          COALESCE((SELECT max(deleted_at) FROM product_deletion), ''))`.execute(db);
+    },
+  },
 };

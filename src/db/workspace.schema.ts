@@ -110,4 +110,6 @@ export interface ProductDeletionTable {
 export interface ChangeCounterTable {
   id: number;
   value: number;
+  /** The newest updatedAt/deletedAt committed ('' before the first change). */
+  stamp: string;
 }

@@ -18,3 +18,23 @@ export class ManualClock implements Clock {
     this.current = new Date(date.getTime());
   }
 }
+
+/**
+ * One instant for a whole unit of work: the first `now()` reads the source, every later one
+ * answers the same. A catalogue write stamps everything it writes (updatedAt, deletedAt) with
+ * its context's instant, so that the commit can move exactly those stamps if another write
+ * committed a later one first (changes/change-counter.repository.ts).
+ */
+export class OnceClock implements Clock {
+  private instant: number | undefined;
+  constructor(private readonly source: Clock) {}
+  now(): Date {
+    this.instant ??= this.source.now().getTime();
+    return new Date(this.instant);
+  }
+}
+
+/** `clock` as a OnceClock: itself when it already is one, so nested work shares the instant. */
+export function onceClock(clock: Clock): OnceClock {
+  return clock instanceof OnceClock ? clock : new OnceClock(clock);
+}

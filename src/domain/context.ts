@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { WorkspaceDatabase } from '../db/workspace.schema.js';
 import { retryAbortedTransaction } from '../db/transaction-retry.js';
 import { catalogueTransaction } from './changes/catalogue-transaction.js';
-import type { Clock } from './clock.js';
+import { onceClock, type Clock } from './clock.js';
 import { ForbiddenError, NoWorkspaceError } from './errors.js';
 import { RIGHTS, rightsOf, type Right, type Role } from './users/roles.js';
 import type { OpenWorkspace } from './workspaces/open-workspace.js';
@@ -86,7 +86,9 @@ class CheckedContext implements WorkspaceContext {
 
   constructor(ctx: RequestContext, workspace: OpenWorkspace) {
     this.actor = ctx.actor;
-    this.clock = ctx.clock;
+    // One instant per service call and the calls nested in it (they get this context, or one
+    // spread from it): the stamps of one transaction are all alike.
+    this.clock = onceClock(ctx.clock);
     this.workspace = workspace;
     this.language = ctx.language;
     this.trx = ctx.trx;
@@ -95,7 +97,9 @@ class CheckedContext implements WorkspaceContext {
 
   transaction<T>(work: (trx: Kysely<WorkspaceDatabase>) => Promise<T>): Promise<T> {
     const { trx, workspace } = this;
-    return trx ? work(trx) : retryAbortedTransaction(() => catalogueTransaction(workspace.db, work));
+    return trx
+      ? work(trx)
+      : retryAbortedTransaction(() => catalogueTransaction(workspace.db, work, this.clock));
   }
 
   snapshot<T>(work: (trx: Kysely<WorkspaceDatabase>) => Promise<T>): Promise<T> {
@@ -117,7 +121,8 @@ export async function runInTransaction<T>(
   work: (ctx: WorkspaceContext) => Promise<T>,
 ): Promise<T> {
   const scoped = useWorkspace(ctx, right);
-  return scoped.transaction((trx) => work(useWorkspace({ ...ctx, trx }, right)));
+  // Spread from `scoped`, not `ctx`: the inner context keeps the transaction's instant.
+  return scoped.transaction((trx) => work(useWorkspace({ ...scoped, trx }, right)));
 }
 
 /** The machine's owner, acting through the CLI or the application itself (first run, demo data). */

@@ -45,9 +45,30 @@ describe('workspaces over REST', () => {
     expect(res.body).toEqual({
       success: true,
       data: [
-        { id: test.id, name: 'Test', rootpath: test.rootpath, active: true, changeCounter: 0 },
-        { id: other.id, name: 'Other', rootpath: other.rootpath, active: false, changeCounter: null },
-        { id: third.id, name: 'Third', rootpath: third.rootpath, active: false, changeCounter: null },
+        {
+          id: test.id,
+          name: 'Test',
+          rootpath: test.rootpath,
+          active: true,
+          changeCounter: 0,
+          changedAt: null,
+        },
+        {
+          id: other.id,
+          name: 'Other',
+          rootpath: other.rootpath,
+          active: false,
+          changeCounter: null,
+          changedAt: null,
+        },
+        {
+          id: third.id,
+          name: 'Third',
+          rootpath: third.rootpath,
+          active: false,
+          changeCounter: null,
+          changedAt: null,
+        },
       ],
     });
   });
@@ -57,7 +78,14 @@ describe('workspaces over REST', () => {
     expect(byId.status).toBe(200);
     expect(byId.body).toEqual({
       success: true,
-      data: { id: other.id, name: 'Other', rootpath: other.rootpath, active: true, changeCounter: 0 },
+      data: {
+        id: other.id,
+        name: 'Other',
+        rootpath: other.rootpath,
+        active: true,
+        changeCounter: 0,
+        changedAt: null,
+      },
     });
     expect(await activeNames()).toEqual(['Other']);
 
@@ -69,6 +97,7 @@ describe('workspaces over REST', () => {
       rootpath: third.rootpath,
       active: true,
       changeCounter: 0,
+      changedAt: null,
     });
     expect(await activeNames()).toEqual(['Third']);
 

@@ -7,6 +7,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
+import type { Clock } from '../clock.js';
 import type { WorkspaceDb } from '../products/product.repository.js';
 import { raiseChangeCounter, totalChanges } from './change-counter.repository.js';
 
@@ -39,20 +40,30 @@ class RowChangeDetector implements KyselyPlugin {
  * (context.ts) start their transactions with it, and services nested in a caller's transaction
  * join it, so the outer one counts once for all. The counter's row is locked only from that last
  * statement to the commit, so writers on PostgreSQL queue on it only for a moment.
+ *
+ * That statement also puts the transaction's stamps in commit order: `clock` is the instant the
+ * work stamped its rows with (a OnceClock, shared by the services nested in it), and when a
+ * write that committed first holds a later stamp, this one's rows take that stamp
+ * (raiseChangeCounter). A delta sync by updatedSince then never misses a change that committed
+ * after it read.
  */
-export function catalogueTransaction<T>(db: WorkspaceDb, work: (trx: WorkspaceDb) => Promise<T>): Promise<T> {
+export function catalogueTransaction<T>(
+  db: WorkspaceDb,
+  work: (trx: WorkspaceDb) => Promise<T>,
+  clock: Clock,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     if (dialectOf(trx) === 'postgres') {
       const detector = new RowChangeDetector();
       const result = await work(trx.withPlugin(detector));
-      if (detector.changed) await raiseChangeCounter(trx);
+      if (detector.changed) await raiseChangeCounter(trx, clock.now().toISOString());
       return result;
     }
     // Compared here, not in the UPDATE's WHERE: an UPDATE takes SQLite's write lock even when it
     // changes nothing, and a read transaction (the group tree) must not ask for it.
     const mark = await totalChanges(trx);
     const result = await work(trx);
-    if ((await totalChanges(trx)) !== mark) await raiseChangeCounter(trx);
+    if ((await totalChanges(trx)) !== mark) await raiseChangeCounter(trx, clock.now().toISOString());
     return result;
   });
 }

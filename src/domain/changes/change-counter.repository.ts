@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import type { WorkspaceDb } from '../products/product.repository.js';
 
 /** The workspace's change counter as committed (or as the transaction `db` sees it). */
@@ -24,9 +25,54 @@ export function readChangeCounterPrepared(reader: Database.Database): number {
   return Number(row?.value ?? 0);
 }
 
-/** Raises the counter by one: the last statement of a transaction that changed something. */
-export async function raiseChangeCounter(db: WorkspaceDb): Promise<void> {
-  await sql`UPDATE change_counter SET value = value + 1 WHERE id = 1`.execute(db);
+/**
+ * Raises the counter by one: the last statement of a transaction that changed something, `at`
+ * being the instant its rows were stamped with. The counter's row also keeps the newest stamp
+ * committed; writers pass this statement one at a time (the row's lock, held to the commit, on
+ * PostgreSQL; the one writer on SQLite), so the stamps it hands out follow the commit order. A
+ * write whose `at` is older than that stamp (it waited for a lock while a later one committed,
+ * or its instance's clock is behind) restamps its products and deletions with it: rows still
+ * holding `at` in the same instant, which on PostgreSQL are its own (a row another transaction
+ * wrote with the same instant and committed moves forward too: delivered once more, never lost).
+ */
+export async function raiseChangeCounter(db: WorkspaceDb, at: string): Promise<void> {
+  const greatest = dialectOf(db) === 'postgres' ? sql`GREATEST(stamp, ${at})` : sql`max(stamp, ${at})`;
+  const result = await sql<{ stamp: string }>`
+    UPDATE change_counter SET value = value + 1, stamp = ${greatest} WHERE id = 1 RETURNING stamp`.execute(
+    db,
+  );
+  const stamp = result.rows[0]?.stamp;
+  if (stamp === undefined || stamp <= at) return;
+  await sql`UPDATE product SET updated_at = ${stamp} WHERE updated_at = ${at}`.execute(db);
+  await sql`UPDATE product_deletion SET deleted_at = ${stamp} WHERE deleted_at = ${at}`.execute(db);
+}
+
+/** The counter with its newest stamp (null before the first change): the watermark of a delta sync. */
+export interface ChangeState {
+  value: number;
+  stamp: string | null;
+}
+
+const preparedState = new WeakMap<Database.Database, Database.Statement>();
+
+/** The committed change state; on SQLite's read-only connection a prepared statement. */
+export async function readChangeState(db: WorkspaceDb, reader?: Database.Database): Promise<ChangeState> {
+  let row: { value: number | string; stamp: string } | undefined;
+  if (reader) {
+    let statement = preparedState.get(reader);
+    if (!statement) {
+      statement = reader.prepare('SELECT value, stamp FROM change_counter WHERE id = 1');
+      preparedState.set(reader, statement);
+    }
+    row = statement.get() as typeof row;
+  } else {
+    row = await db
+      .selectFrom('change_counter')
+      .select(['value', 'stamp'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+  }
+  return { value: Number(row?.value ?? 0), stamp: row?.stamp ? row.stamp : null };
 }
 
 /**

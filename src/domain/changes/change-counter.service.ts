@@ -1,7 +1,12 @@
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import type { OpenWorkspace } from '../workspaces/open-workspace.js';
 import type { WorkspaceDb } from '../products/product.repository.js';
-import { readChangeCounter, readChangeCounterPrepared } from './change-counter.repository.js';
+import {
+  readChangeCounter,
+  readChangeCounterPrepared,
+  readChangeState,
+  type ChangeState,
+} from './change-counter.repository.js';
 
 /** The version of a whole catalogue: which workspace, at which value of its change counter. */
 export interface CatalogueVersion {
@@ -17,6 +22,11 @@ export interface CatalogueVersion {
 export async function changeCounterOf(workspace: OpenWorkspace, trx?: WorkspaceDb): Promise<number> {
   if (!trx && workspace.reader) return readChangeCounterPrepared(workspace.reader);
   return readChangeCounter(trx ?? workspace.db);
+}
+
+/** The committed counter with its newest stamp (GET /api/workspace), read as changeCounterOf. */
+export function changeStateOf(workspace: OpenWorkspace): Promise<ChangeState> {
+  return readChangeState(workspace.db, workspace.reader);
 }
 
 /**

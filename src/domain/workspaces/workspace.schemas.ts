@@ -16,6 +16,16 @@ export const WorkspaceDto = Type.Object(
           'with the value it saw last to learn with one cheap request whether anything changed. Additive to the spec.',
       }),
     ),
+    changedAt: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          "The open workspace's newest updatedAt or deletedAt (null for the others, and before the first change). " +
+          'Stamps follow the commit order: every change committed after this value was read carries a stamp at or ' +
+          'after it, also with several writers in team mode. A delta sync stores it before it reads and passes it ' +
+          'next time as updatedSince and as since of /api/product/deleted. Additive to the spec.',
+      }),
+    ),
   },
   { title: 'WorkspaceDto', additionalProperties: false },
 );

@@ -9,7 +9,8 @@ import { requireRight, systemContext, type RequestContext } from '../context.js'
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { RIGHTS } from '../users/roles.js';
 import { normalizeLanguage } from '../languages/language.js';
-import { changeCounterOf } from '../changes/change-counter.service.js';
+import { changeStateOf } from '../changes/change-counter.service.js';
+import type { ChangeState } from '../changes/change-counter.repository.js';
 import type { OpenWorkspace } from './open-workspace.js';
 import { sqliteWorkspaceStorage, type WorkspaceStorage } from './workspace-storage.js';
 import { checkNotBlank } from '../names.js';
@@ -21,6 +22,7 @@ export interface WorkspaceDto {
   active: boolean;
   /** The open workspace's change counter, read from its database; null for the others. */
   changeCounter: number | null;
+  changedAt: string | null;
 }
 
 export const WORKSPACE_NAME_MAX = 128;
@@ -181,14 +183,8 @@ export class WorkspaceService {
   async list(ctx: RequestContext): Promise<WorkspaceDto[]> {
     requireRight(ctx, RIGHTS.read);
     const rows = await this.db.selectFrom('workspace').selectAll().orderBy('id').execute();
-    const counter = await this.activeChangeCounter();
-    return rows.map((r) => this.toDto(r, counter));
-  }
-
-  /** The open workspace's change counter, as committed now; undefined when none is open. */
-  private async activeChangeCounter(): Promise<number | undefined> {
-    const active = this.active;
-    return active ? changeCounterOf(active) : undefined;
+    const state = this.active ? await changeStateOf(this.active) : undefined;
+    return rows.map((r) => this.toDto(r, state));
   }
 
   async count(): Promise<number> {
@@ -277,7 +273,7 @@ export class WorkspaceService {
       .values({ key: OPEN_STATE_KEY, value: String(row.id) })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(row.id) }))
       .execute();
-    return this.toDto(row, await changeCounterOf(opened));
+    return this.toDto(row, await changeStateOf(opened));
   }
 
   /** The id of the workspace the application has open (or last had open), from the system database. */
@@ -339,14 +335,15 @@ export class WorkspaceService {
     return (byId ?? byName)!;
   }
 
-  private toDto(row: { id: number; name: string; rootpath: string }, counter?: number): WorkspaceDto {
+  private toDto(row: { id: number; name: string; rootpath: string }, state?: ChangeState): WorkspaceDto {
     const active = this.active?.id === row.id;
     return {
       id: row.id,
       name: row.name,
       rootpath: row.rootpath,
       active,
-      changeCounter: active && counter !== undefined ? counter : null,
+      changeCounter: active && state ? state.value : null,
+      changedAt: active && state ? state.stamp : null,
     };
   }
 }

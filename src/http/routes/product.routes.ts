@@ -49,7 +49,7 @@ const PAGING_NOTE =
   '(1..1000) returns one page and, when more follow, the next page\'s URL in `Link: <...>; rel="next"` ' +
   '(an opaque keyset cursor `after`: every product appears exactly once across pages, also while products are ' +
   'created or deleted between pages; new products appear on later pages). `updatedSince` (ISO 8601, inclusive) ' +
-  'selects products changed at or after an instant, for delta sync (in team mode, on PostgreSQL, overlap the syncs by a few minutes: a change can commit after a later-stamped one; docs/products.md). `supplierPid` and `ean` match exactly, `q` ' +
+  'selects products changed at or after an instant, for delta sync: pass the `changedAt` that GET /api/workspace answered before the previous sync (stamps follow the commit order). `supplierPid` and `ean` match exactly, `q` ' +
   'searches supplierPid and the short texts of all languages (case-insensitive for ASCII letters). Filters combine ' +
   'with AND. Deleted products do not appear in delta lists: GET /api/product/deleted?since= lists them.';
 
