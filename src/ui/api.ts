@@ -22,14 +22,23 @@ interface Envelope<T> {
   field?: string;
 }
 
+/** The code of a request that never got an answer (pim stopped, the network gone): status 0. */
+export const UNREACHABLE = 'UNREACHABLE';
+
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/ui/api${path}`, {
-    method,
-    credentials: 'same-origin',
-    // The custom header is the window's CSRF guard: a page on another site cannot send it.
-    headers: { 'x-pim-window': '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/ui/api${path}`, {
+      method,
+      credentials: 'same-origin',
+      // The custom header is the window's CSRF guard: a page on another site cannot send it.
+      headers: { 'x-pim-window': '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    // The browser's own text ("Failed to fetch") means nothing to a user: a code the views translate.
+    throw new WindowError(error instanceof Error ? error.message : String(error), UNREACHABLE, 0);
+  }
   const envelope = (await response.json().catch(() => ({}))) as Envelope<T>;
   if (!response.ok || !envelope.success) {
     throw new WindowError(

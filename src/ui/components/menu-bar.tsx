@@ -1,7 +1,7 @@
 import { Button, Group, Menu, Switch, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, type WindowStatus } from '../api.js';
+import { api, WindowError, type WindowStatus } from '../api.js';
 import { LanguageSwitch } from './language-switch.js';
 
 export type View = 'home' | 'monitor' | 'users';
@@ -11,10 +11,12 @@ interface Props {
   onView: (view: View) => void;
   onDialog: (dialog: Dialog) => void;
   onLoggedOut: (reason: string) => void;
+  /** The logout did not reach the server: the session lives on, so the window must not claim otherwise. */
+  onLogoutFailed: (error: unknown) => void;
 }
 
 /** A desktop application's menu bar; every menu is a button with a keyboard-reachable list. */
-export function MenuBar({ onView, onDialog, onLoggedOut }: Props) {
+export function MenuBar({ onView, onDialog, onLoggedOut, onLogoutFailed }: Props) {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const queryClient = useQueryClient();
@@ -24,7 +26,12 @@ export function MenuBar({ onView, onDialog, onLoggedOut }: Props) {
     return url ? `${url}/docs` : 'http://127.0.0.1:8765/api/docs';
   };
   const logout = async () => {
-    await api('POST', '/session/logout').catch(() => undefined);
+    try {
+      await api('POST', '/session/logout');
+    } catch (error) {
+      // 401: the session had already ended, so the user is logged out all the same.
+      if (!(error instanceof WindowError && error.status === 401)) return onLogoutFailed(error);
+    }
     onLoggedOut('logout');
   };
   const menu = (label: string, items: { label: string; onClick: () => void }[]) => (

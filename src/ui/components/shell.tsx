@@ -1,7 +1,9 @@
-import { AppShell } from '@mantine/core';
+import { Alert, AppShell } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api, type SessionInfo, type WindowStatus } from '../api.js';
+import { errorText } from '../error-text.js';
 import { useServerEvents } from '../use-server-events.js';
 import { AboutDialog } from './about-dialog.js';
 import { HomeView } from './home-view.js';
@@ -22,15 +24,34 @@ export function Shell({
 }) {
   const [view, setView] = useState<View>('home');
   const [dialog, setDialog] = useState<Dialog | undefined>();
+  const [logoutError, setLogoutError] = useState<unknown>();
+  const { t } = useTranslation();
   useServerEvents(onSessionEnded);
   const status = useQuery({ queryKey: ['status'], queryFn: () => api<WindowStatus>('GET', '/status') });
   const close = () => setDialog(undefined);
   return (
     <AppShell header={{ height: 44 }} footer={{ height: 32 }} padding="md">
       <AppShell.Header>
-        <MenuBar onView={setView} onDialog={setDialog} onLoggedOut={onSessionEnded} />
+        <MenuBar
+          onView={setView}
+          onDialog={setDialog}
+          onLoggedOut={onSessionEnded}
+          onLogoutFailed={setLogoutError}
+        />
       </AppShell.Header>
       <AppShell.Main>
+        {logoutError !== undefined && (
+          <Alert
+            color="red"
+            role="alert"
+            mb="md"
+            withCloseButton
+            closeButtonLabel={t('common.close')}
+            onClose={() => setLogoutError(undefined)}
+          >
+            {t('logout.failed', { reason: errorText(t, logoutError) })}
+          </Alert>
+        )}
         {view === 'home' && <HomeView session={session} status={status.data} />}
         {view === 'monitor' && <MonitorView />}
         {view === 'users' && <UsersView user={session.user!} />}
