@@ -1,5 +1,6 @@
 /** The window's calls to its own server (/ui/api): the envelope unwrapped, errors as WindowError. */
 import type { RestState, SessionUserDto } from '../window/window-api.types.js';
+import { reportConnection } from './connection.js';
 
 export type { MonitorEntry, RestState, WindowStatus } from '../window/window-api.types.js';
 
@@ -36,9 +37,11 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
+    reportConnection(false);
     // The browser's own text ("Failed to fetch") means nothing to a user: a code the views translate.
     throw new WindowError(error instanceof Error ? error.message : String(error), UNREACHABLE, 0);
   }
+  reportConnection(true);
   const envelope = (await response.json().catch(() => ({}))) as Envelope<T>;
   if (!response.ok || !envelope.success) {
     throw new WindowError(

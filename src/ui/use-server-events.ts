@@ -1,23 +1,57 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { WindowStatus } from './api.js';
+import { api, type SessionInfo, type WindowStatus } from './api.js';
+
+/** How often the window asks whether pim is back after losing the connection. */
+const RETRY_MS = 1_000;
 
 /**
  * The window's push channel: status changes go into the query cache (the status bar follows),
  * the end of the desktop session sends the window back to the login screen at once.
+ *
+ * When the stream breaks (pim stopped, network gone), the browser's own reconnect would not
+ * tell "unreachable" from "refused": instead the window asks for its session every second
+ * (api() reports the connection lost or back) and reopens the stream once pim answers,
+ * refetching what the views show, since they may have failed meanwhile.
  */
 export function useServerEvents(onSessionEnded: (reason: string) => void): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const source = new EventSource('/ui/api/events');
-    source.addEventListener('status', (event) => {
-      queryClient.setQueryData<WindowStatus>(['status'], JSON.parse((event as MessageEvent<string>).data));
-    });
-    source.addEventListener('session-ended', (event) => {
-      source.close();
-      const { reason } = JSON.parse((event as MessageEvent<string>).data) as { reason: string };
-      onSessionEnded(reason);
-    });
-    return () => source.close();
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const connect = () => {
+      source = new EventSource('/ui/api/events');
+      source.addEventListener('status', (event) => {
+        queryClient.setQueryData<WindowStatus>(['status'], JSON.parse((event as MessageEvent<string>).data));
+      });
+      source.addEventListener('session-ended', (event) => {
+        stopped = true;
+        source?.close();
+        const { reason } = JSON.parse((event as MessageEvent<string>).data) as { reason: string };
+        onSessionEnded(reason);
+      });
+      source.addEventListener('error', () => {
+        source?.close();
+        if (!stopped) retry = setTimeout(() => void reconnect(), RETRY_MS);
+      });
+    };
+    const reconnect = async () => {
+      try {
+        await api<SessionInfo>('GET', '/session');
+      } catch {
+        if (!stopped) retry = setTimeout(() => void reconnect(), RETRY_MS);
+        return;
+      }
+      if (stopped) return;
+      connect();
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
   }, [queryClient, onSessionEnded]);
 }

@@ -1,8 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { chooseMenu, loginInWindow } from '../helpers/window-page.js';
+
+// Screenshots of the states these tests reach, to look at (not the README's).
+const SHOTS = process.env.PIM_SHOTS_DIR ?? mkdtempSync(join(tmpdir(), 'pim-connection-'));
 
 let browser: Browser;
 let server: TestServer;
@@ -17,6 +23,8 @@ beforeEach(async () => {
   server = await startServer({ window: true });
   context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
+  // Under the test timeout, so that a stuck step fails with what it waited for.
+  page.setDefaultTimeout(10_000);
 });
 afterEach(async () => {
   await context.close();
@@ -39,5 +47,41 @@ describe('the window when pim cannot be reached', () => {
     await chooseMenu(page, 'File', 'Log out');
     await expect.poll(() => page.getByText('You have logged out.').isVisible()).toBe(true);
     expect(server.app.sessions.desktopUser()).toBeUndefined();
+  });
+
+  it('says the connection is lost, shows no stale or made-up facts, and recovers when pim is back', async () => {
+    await loginInWindow(page, server);
+    const port = Number(new URL(server.windowUrl).port);
+    await server.app.window.stop();
+    await expect
+      .poll(() => page.getByTestId('status-connection').textContent())
+      .toBe('Connection to pim lost: reconnecting…');
+    expect(await page.getByTestId('status-rest').textContent()).toBe('unknown');
+    expect(await page.getByTestId('status-database').textContent()).toBe('unknown');
+    await page.screenshot({ path: `${SHOTS}/connection-lost.png` });
+
+    await chooseMenu(page, 'Users', 'Manage users…');
+    const unreachable = page.getByRole('alert').filter({ hasText: 'pim cannot be reached' });
+    await expect.poll(() => unreachable.isVisible()).toBe(true);
+    expect(await page.getByText('Failed to fetch').count()).toBe(0);
+
+    await page.screenshot({ path: `${SHOTS}/users-unreachable.png` });
+    await chooseMenu(page, 'Settings', 'Settings…');
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    const unread = dialog.getByRole('alert').filter({
+      hasText: 'The settings could not be read: pim cannot be reached. Is it still running?',
+    });
+    await expect.poll(() => unread.isVisible()).toBe(true);
+    // No invented values in place of the saved ones.
+    expect(await dialog.getByLabel('Port').count()).toBe(0);
+    expect(await dialog.getByTestId('rest-state').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/settings-unreachable.png` });
+    await page.keyboard.press('Escape');
+
+    await server.app.window.reconcile({ host: '127.0.0.1', port });
+    await expect.poll(() => page.getByTestId('status-connection').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('status-rest').textContent()).toMatch(/^running at /);
+    await expect.poll(() => page.getByTestId('user-admin').isVisible()).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
 });

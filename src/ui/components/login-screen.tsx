@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api.js';
+import { errorText } from '../error-text.js';
 import { LanguageSwitch } from './language-switch.js';
 
 /** The desktop login: a login here opens this instance's desktop session (and ends another user's). */
@@ -49,7 +50,7 @@ export function LoginScreen({ endedReason, onLoggedIn }: { endedReason?: string;
             />
             {login.error && (
               <Alert color="red" role="alert">
-                {login.error.message}
+                {errorText(t, login.error)}
               </Alert>
             )}
             <Button type="submit" loading={login.isPending}>

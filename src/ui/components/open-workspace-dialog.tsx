@@ -2,6 +2,7 @@ import { Alert, Button, Modal, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, type WorkspaceRow } from '../api.js';
+import { errorText } from '../error-text.js';
 
 /** File › Open workspace: opens it for the whole application (REST and agents too). */
 export function OpenWorkspaceDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -30,7 +31,7 @@ export function OpenWorkspaceDialog({ opened, onClose }: { opened: boolean; onCl
     >
       {(workspaces.error ?? open.error) && (
         <Alert color="red" role="alert" mb="sm">
-          {(workspaces.error ?? open.error)?.message}
+          {errorText(t, workspaces.error ?? open.error)}
         </Alert>
       )}
       <Table>

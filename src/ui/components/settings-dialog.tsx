@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   Group,
+  Loader,
   Modal,
   NumberInput,
   Stack,
@@ -13,7 +14,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, RIGHTS, WindowError, type RestSettings } from '../api.js';
+import { api, RIGHTS, UNREACHABLE, WindowError, type RestSettings } from '../api.js';
+import { errorText } from '../error-text.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
 
@@ -42,7 +44,8 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
       void queryClient.invalidateQueries({ queryKey: ['status'] });
     },
   });
-  const error = save.error instanceof WindowError ? save.error : undefined;
+  // A refusal of the values goes under its field; no answer at all is no fault of a field.
+  const error = save.error instanceof WindowError && save.error.code !== UNREACHABLE ? save.error : undefined;
   const editable = settings.data?.editable ?? false;
   const state = settings.data?.state;
   return (
@@ -58,64 +61,73 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
           <Tabs.Tab value="rest">{t('settings.restTab')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="rest" pt="md">
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              save.mutate();
-            }}
-          >
-            <Stack>
-              {settings.data && !editable && (
-                <Alert color="yellow" role="note">
-                  {t('settings.readOnly', { right: RIGHTS.settings })}
-                </Alert>
-              )}
-              <Checkbox
-                label={t('settings.enabled')}
-                checked={enabled}
-                disabled={!editable}
-                onChange={(e) => setEnabled(e.currentTarget.checked)}
-              />
-              <NumberInput
-                label={t('settings.port')}
-                value={port}
-                onChange={setPort}
-                min={1024}
-                max={65535}
-                allowDecimal={false}
-                disabled={!editable}
-                error={error && error.field !== 'host' ? error.message : undefined}
-              />
-              <TextInput
-                label={t('settings.host')}
-                description={t('settings.hostHint')}
-                value={host}
-                disabled={!editable}
-                onChange={(e) => setHost(e.currentTarget.value)}
-                error={error?.field === 'host' ? error.message : undefined}
-              />
-              {!LOOPBACK.test(host) && (
-                <Alert color="orange" role="alert">
-                  {t('settings.notLoopback')}
-                </Alert>
-              )}
-              {save.error && !error && (
-                <Alert color="red" role="alert">
-                  {save.error.message}
-                </Alert>
-              )}
-              <Text size="sm" data-testid="rest-state">
-                {t('settings.state')}:{' '}
-                {state?.running ? t('settings.running', { url: state.url }) : t('settings.stopped')}
-              </Text>
-              <Group justify="flex-end">
-                {save.isSuccess && !save.isPending && <Text size="sm">{t('settings.saved')}</Text>}
-                <Button type="submit" disabled={!editable} loading={save.isPending}>
-                  {t('settings.save')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          {settings.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+          {/* Without the saved settings there is nothing true to show: no defaults in their place. */}
+          {settings.error && (
+            <Alert color="red" role="alert">
+              {t('settings.loadFailed', { reason: errorText(t, settings.error) })}
+            </Alert>
+          )}
+          {settings.data && (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                save.mutate();
+              }}
+            >
+              <Stack>
+                {settings.data && !editable && (
+                  <Alert color="yellow" role="note">
+                    {t('settings.readOnly', { right: RIGHTS.settings })}
+                  </Alert>
+                )}
+                <Checkbox
+                  label={t('settings.enabled')}
+                  checked={enabled}
+                  disabled={!editable}
+                  onChange={(e) => setEnabled(e.currentTarget.checked)}
+                />
+                <NumberInput
+                  label={t('settings.port')}
+                  value={port}
+                  onChange={setPort}
+                  min={1024}
+                  max={65535}
+                  allowDecimal={false}
+                  disabled={!editable}
+                  error={error && error.field !== 'host' ? error.message : undefined}
+                />
+                <TextInput
+                  label={t('settings.host')}
+                  description={t('settings.hostHint')}
+                  value={host}
+                  disabled={!editable}
+                  onChange={(e) => setHost(e.currentTarget.value)}
+                  error={error?.field === 'host' ? error.message : undefined}
+                />
+                {!LOOPBACK.test(host) && (
+                  <Alert color="orange" role="alert">
+                    {t('settings.notLoopback')}
+                  </Alert>
+                )}
+                {save.error && !error && (
+                  <Alert color="red" role="alert">
+                    {errorText(t, save.error)}
+                  </Alert>
+                )}
+                <Text size="sm" data-testid="rest-state">
+                  {t('settings.state')}:{' '}
+                  {state?.running ? t('settings.running', { url: state.url }) : t('settings.stopped')}
+                </Text>
+                <Group justify="flex-end">
+                  {save.isSuccess && !save.isPending && <Text size="sm">{t('settings.saved')}</Text>}
+                  <Button type="submit" disabled={!editable} loading={save.isPending}>
+                    {t('settings.save')}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          )}
         </Tabs.Panel>
       </Tabs>
     </Modal>

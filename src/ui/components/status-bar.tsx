@@ -1,20 +1,26 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WindowStatus } from '../api.js';
+import { useConnectionLost } from '../connection.js';
 
 /** User and role, the open workspace, the REST server's state: live (server push). */
 export function StatusBar({ status }: { status: WindowStatus | undefined }) {
   const { t } = useTranslation();
+  const lost = useConnectionLost();
   if (!status) return null;
   const rest = status.rest;
-  const restText = rest.running
-    ? t('status.restRunning', { url: rest.url })
-    : rest.enabled && rest.problem
-      ? t('status.restProblem', { problem: rest.problem })
-      : t('status.restStopped');
+  // Without a connection the last facts heard are not facts any more: say so instead of showing them as live.
+  const restText = lost
+    ? t('status.unknown')
+    : rest.running
+      ? t('status.restRunning', { url: rest.url })
+      : rest.enabled && rest.problem
+        ? t('status.restProblem', { problem: rest.problem })
+        : t('status.restStopped');
   const database = status.database;
-  const databaseText =
-    database.kind === 'sqlite'
+  const databaseText = lost
+    ? t('status.unknown')
+    : database.kind === 'sqlite'
       ? t('status.databaseSqlite')
       : database.reachable
         ? t('status.databaseShared', { target: database.target })
@@ -29,6 +35,12 @@ export function StatusBar({ status }: { status: WindowStatus | undefined }) {
       role="status"
       aria-live="polite"
     >
+      {lost && (
+        <Text size="sm" fw={700} data-testid="status-connection">
+          <Dot color="red" />
+          {t('status.connectionLost')}
+        </Text>
+      )}
       <Text size="sm">
         {t('status.user')}: <strong data-testid="status-user">{status.user?.username}</strong> (
         {status.user?.role})
@@ -38,11 +50,12 @@ export function StatusBar({ status }: { status: WindowStatus | undefined }) {
         <strong data-testid="status-workspace">{status.workspace?.name ?? t('status.noWorkspace')}</strong>
       </Text>
       <Text size="sm">
-        {t('status.rest')}: <Dot color={rest.running ? 'green' : rest.enabled ? 'red' : 'gray'} />
+        {t('status.rest')}:{' '}
+        <Dot color={lost ? 'gray' : rest.running ? 'green' : rest.enabled ? 'red' : 'gray'} />
         <strong data-testid="status-rest">{restText}</strong>
       </Text>
       <Text size="sm" truncate="end">
-        {t('status.database')}: <Dot color={database.reachable ? 'green' : 'red'} />
+        {t('status.database')}: <Dot color={lost ? 'gray' : database.reachable ? 'green' : 'red'} />
         <strong data-testid="status-database">{databaseText}</strong>
       </Text>
     </Group>

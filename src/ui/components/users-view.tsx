@@ -16,9 +16,12 @@ import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, RIGHTS, type SessionUser, type UserRow } from '../api.js';
+import { errorText } from '../error-text.js';
 
 const ROLES = ['ADMIN', 'EDITOR', 'VIEWER'];
 const column = createColumnHelper<UserRow>();
+/** One empty list for every render without data: a new array each time makes the table render again, forever. */
+const NO_USERS: UserRow[] = [];
 
 /** Users (right Benutzerverwaltung): list, add, role, password, disable and enable, end sessions. */
 export function UsersView({ user }: { user: SessionUser }) {
@@ -107,7 +110,7 @@ export function UsersView({ user }: { user: SessionUser }) {
     ],
     [t, change],
   );
-  const table = useReactTable({ data: users.data ?? [], columns, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({ data: users.data ?? NO_USERS, columns, getCoreRowModel: getCoreRowModel() });
 
   if (!allowed) {
     return (
@@ -123,7 +126,7 @@ export function UsersView({ user }: { user: SessionUser }) {
       </Title>
       {(users.error ?? change.error) && (
         <Alert color="red" role="alert">
-          {(users.error ?? change.error)?.message}
+          {errorText(t, users.error ?? change.error)}
         </Alert>
       )}
       <Table striped highlightOnHover>
@@ -176,7 +179,7 @@ function PasswordForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
           onChange={(e) => setPassword(e.currentTarget.value)}
           required
           autoComplete="new-password"
-          error={set.error?.message}
+          error={set.error ? errorText(t, set.error) : undefined}
         />
         <Button type="submit" loading={set.isPending}>
           {t('users.setPassword')}
@@ -231,7 +234,7 @@ function AddUserForm() {
       </Group>
       {add.error && (
         <Alert color="red" role="alert" mt="sm">
-          {add.error.message}
+          {errorText(t, add.error)}
         </Alert>
       )}
     </form>
