@@ -23,6 +23,21 @@ interface Envelope<T> {
   field?: string;
 }
 
+/** Whoever must hear that the server refused the session (401): the window returns to the login screen. */
+let sessionRefused: (() => void) | undefined;
+
+/**
+ * One place for every 401: a session that ended while nobody was listening (pim stopped, the
+ * user logged out with the CLI) sends the window to the login screen instead of leaving each
+ * view to show "the desktop session has ended". Returns the unsubscribe.
+ */
+export function onSessionRefused(handler: () => void): () => void {
+  sessionRefused = handler;
+  return () => {
+    if (sessionRefused === handler) sessionRefused = undefined;
+  };
+}
+
 /** The code of a request that never got an answer (pim stopped, the network gone): status 0. */
 export const UNREACHABLE = 'UNREACHABLE';
 
@@ -42,6 +57,8 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     throw new WindowError(error instanceof Error ? error.message : String(error), UNREACHABLE, 0);
   }
   reportConnection(true);
+  // A 401 of the login itself is wrong credentials, not an ended session.
+  if (response.status === 401 && path !== '/session/login') sessionRefused?.();
   const envelope = (await response.json().catch(() => ({}))) as Envelope<T>;
   if (!response.ok || !envelope.success) {
     throw new WindowError(

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { api, type SessionInfo } from './api.js';
+import { useCallback, useEffect, useState } from 'react';
+import { api, onSessionRefused, type SessionInfo } from './api.js';
 import { LoginScreen } from './components/login-screen.js';
 import { Shell } from './components/shell.js';
 
@@ -18,6 +18,14 @@ export function App() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     },
     [queryClient],
+  );
+  // The server refused the session: ended while the window did not hear it (no push then).
+  useEffect(
+    () =>
+      onSessionRefused(() => {
+        if (queryClient.getQueryData<SessionInfo>(['session'])?.user) onEnded('ended');
+      }),
+    [queryClient, onEnded],
   );
 
   if (session.isPending) {

@@ -37,13 +37,16 @@ export function useServerEvents(onSessionEnded: (reason: string) => void): void 
       });
     };
     const reconnect = async () => {
+      let info: SessionInfo;
       try {
-        await api<SessionInfo>('GET', '/session');
+        info = await api<SessionInfo>('GET', '/session');
       } catch {
         if (!stopped) retry = setTimeout(() => void reconnect(), RETRY_MS);
         return;
       }
       if (stopped) return;
+      // Ended while the window was away (it heard no push): back to the login screen.
+      if (!info.user) return onSessionEnded('ended');
       connect();
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     };

@@ -84,4 +84,36 @@ describe('the window when pim cannot be reached', () => {
     await expect.poll(() => page.getByTestId('user-admin').isVisible()).toBe(true);
     expect(await page.getByRole('alert').count()).toBe(0);
   });
+
+  it('returns to the login screen with the reason when the session ended while pim was away', async () => {
+    await loginInWindow(page, server);
+    await chooseMenu(page, 'Users', 'Manage users…');
+    await expect.poll(() => page.getByTestId('user-admin').isVisible()).toBe(true);
+    const port = Number(new URL(server.windowUrl).port);
+    await server.app.window.stop();
+    await expect.poll(() => page.getByTestId('status-connection').isVisible()).toBe(true);
+    // As `pim user logout admin` does while the window's server is down.
+    const ctx = server.app.ownerContext();
+    const admin = (await server.app.users.list(ctx)).find((u) => u.username === 'admin')!;
+    await server.app.sessions.endSessionsOf(ctx, admin.id);
+    await server.app.window.reconcile({ host: '127.0.0.1', port });
+    await expect.poll(() => page.getByRole('heading', { name: 'Log in to pim' }).isVisible()).toBe(true);
+    expect(await page.getByText('Your session has ended. Please log in again.').isVisible()).toBe(true);
+    expect(await page.getByText('The desktop session has ended').count()).toBe(0);
+  });
+
+  it('returns to the login screen when an ordinary request is refused with 401', async () => {
+    // The push channel is cut and the session check says all is well, so only an ordinary
+    // request (the status, refetched after each reconnect) can learn that the session ended.
+    await page.route('**/ui/api/events', (route) => route.abort('connectionrefused'));
+    await loginInWindow(page, server);
+    await page.route('**/ui/api/session', (route) =>
+      route.fulfill({ json: { success: true, data: { user: { username: 'admin' } } } }),
+    );
+    const ctx = server.app.ownerContext();
+    const admin = (await server.app.users.list(ctx)).find((u) => u.username === 'admin')!;
+    await server.app.sessions.endSessionsOf(ctx, admin.id);
+    await expect.poll(() => page.getByRole('heading', { name: 'Log in to pim' }).isVisible()).toBe(true);
+    expect(await page.getByText('Your session has ended. Please log in again.').isVisible()).toBe(true);
+  });
 });
