@@ -24,11 +24,25 @@ export function installWindowErrorHandler(app: FastifyInstance): void {
     }
     // Refusals of the body or the request (415, 413, 400): REST's codes and sentences.
     const refused = refusalOf(error as FastifyError, request);
-    if (refused) return reply.code(errorStatus(refused[0])).send(failure(refused[1], refused[0]));
+    if (refused) {
+      const field = schemaField(error);
+      return reply
+        .code(errorStatus(refused[0]))
+        .send({ ...failure(refused[1], refused[0]), ...(field ? { field } : {}) });
+    }
     request.log.error({ err: error }, 'unexpected error in the window server');
     if (process.env.PIM_DEBUG_WINDOW) console.error(error);
     return reply.code(500).send(failure('Internal server error', 'INTERNAL'));
   });
+}
+
+/**
+ * The body property a schema refused ("/port" → "port"), so that the window shows the message
+ * under that field: Fastify puts the validator's findings on the error it throws.
+ */
+function schemaField(thrown: unknown): string | undefined {
+  const path = (thrown as { validation?: { instancePath?: string }[] }).validation?.[0]?.instancePath;
+  return path ? path.slice(1).replaceAll('/', '.') : undefined;
 }
 
 /**

@@ -18,6 +18,20 @@ import { api, RIGHTS, UNREACHABLE, WindowError, type RestSettings } from '../api
 import { errorText } from '../error-text.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
+/** The ports pim may take (below 1024 needs privileges), as the server checks them. */
+const PORTS = { min: 1024, max: 65535 };
+
+function validPort(value: number | string): boolean {
+  const port = typeof value === 'number' ? value : Number(value.trim() === '' ? NaN : value);
+  return Number.isInteger(port) && port >= PORTS.min && port <= PORTS.max;
+}
+
+/** Which field a refusal of the server belongs under (the settings service names the key). */
+function fieldOf(error: WindowError | undefined): 'port' | 'host' | undefined {
+  if (error?.field === 'port' || error?.field === 'rest.port') return 'port';
+  if (error?.field === 'host') return 'host';
+  return undefined;
+}
 
 /** Settings › Rest API: Enabled, Port, Address, Save; takes effect at once; read only without the right. */
 export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -31,6 +45,7 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
   const [enabled, setEnabled] = useState(false);
   const [port, setPort] = useState<number | string>(8765);
   const [host, setHost] = useState('127.0.0.1');
+  const [portInvalid, setPortInvalid] = useState(false);
   useEffect(() => {
     if (!settings.data) return;
     setEnabled(settings.data.enabled);
@@ -46,6 +61,12 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
   });
   // A refusal of the values goes under its field; no answer at all is no fault of a field.
   const error = save.error instanceof WindowError && save.error.code !== UNREACHABLE ? save.error : undefined;
+  const field = fieldOf(error);
+  const portError = portInvalid
+    ? t('settings.portRange', PORTS)
+    : field === 'port'
+      ? error?.message
+      : undefined;
   const editable = settings.data?.editable ?? false;
   const state = settings.data?.state;
   return (
@@ -72,7 +93,11 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
             <form
               onSubmit={(event) => {
                 event.preventDefault();
-                save.mutate();
+                // Refused here, not corrected: the input must never save a port the user did not type.
+                const invalid = !validPort(port);
+                setPortInvalid(invalid);
+                if (invalid) save.reset();
+                else save.mutate();
               }}
             >
               <Stack>
@@ -90,12 +115,18 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
                 <NumberInput
                   label={t('settings.port')}
                   value={port}
-                  onChange={setPort}
-                  min={1024}
-                  max={65535}
+                  onChange={(value) => {
+                    setPort(value);
+                    setPortInvalid(false);
+                  }}
+                  min={PORTS.min}
+                  max={PORTS.max}
+                  // Mantine clamps on blur by default: 80 became 1024 and moved the server there.
+                  clampBehavior="none"
                   allowDecimal={false}
+                  allowNegative={false}
                   disabled={!editable}
-                  error={error && error.field !== 'host' ? error.message : undefined}
+                  error={portError}
                 />
                 <TextInput
                   label={t('settings.host')}
@@ -103,14 +134,14 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
                   value={host}
                   disabled={!editable}
                   onChange={(e) => setHost(e.currentTarget.value)}
-                  error={error?.field === 'host' ? error.message : undefined}
+                  error={field === 'host' ? error?.message : undefined}
                 />
                 {!LOOPBACK.test(host) && (
                   <Alert color="orange" role="alert">
                     {t('settings.notLoopback')}
                   </Alert>
                 )}
-                {save.error && !error && (
+                {save.error && !field && (
                   <Alert color="red" role="alert">
                     {errorText(t, save.error)}
                   </Alert>

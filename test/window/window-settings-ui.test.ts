@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { chooseMenu, loginInWindow } from '../helpers/window-page.js';
+
+// Screenshots of the states these tests reach, to look at (not the README's).
+const SHOTS = process.env.PIM_SHOTS_DIR ?? mkdtempSync(join(tmpdir(), 'pim-settings-'));
+
+let browser: Browser;
+let server: TestServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser.close());
+beforeEach(async () => {
+  server = await startServer({ window: true });
+  context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  // Under the test timeout, so that a stuck step fails with what it waited for.
+  page.setDefaultTimeout(10_000);
+});
+afterEach(async () => {
+  await context.close();
+  await server.stop();
+});
+
+async function openSettings() {
+  await loginInWindow(page, server);
+  await chooseMenu(page, 'Settings', 'Settings…');
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect.poll(() => dialog.getByLabel('Port').inputValue()).toMatch(/^\d+$/);
+  return dialog;
+}
+
+describe('Settings › Rest API in the window', () => {
+  it('refuses a port outside 1024–65535 at the field and never saves another one', async () => {
+    const dialog = await openSettings();
+    const before = await server.app.settings.get('rest.port');
+    const restBefore = server.app.rest.address();
+    for (const typed of ['80', '99999']) {
+      await dialog.getByLabel('Port').fill(typed);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      const error = dialog.getByText('The port must be a whole number from 1024 to 65535.');
+      await expect.poll(() => error.isVisible()).toBe(true);
+      expect(await dialog.getByLabel('Port').getAttribute('aria-invalid')).toBe('true');
+      // What the user typed stays; nothing was corrected, saved or moved.
+      expect(await dialog.getByLabel('Port').inputValue()).toBe(typed);
+      expect(await server.app.settings.get('rest.port')).toBe(before);
+      expect(server.app.rest.address()).toEqual(restBefore);
+    }
+    await page.screenshot({ path: `${SHOTS}/port-error.png` });
+  });
+});
