@@ -51,29 +51,35 @@ export class ListeningServer<App extends FastifyInstance = FastifyInstance> {
     if (this.wantedMatches(wanted)) return;
     if (!wanted) return this.stopNow();
     const previous = this.requested;
+    // The port it really listens on: with port 0 asked for, `previous` says 0, not the port held.
+    const held = this.endpoint;
     try {
       await this.listenOn(wanted);
     } catch (error) {
       const collides =
         previous !== undefined &&
-        previous.port === wanted.port &&
+        held?.port === wanted.port &&
         (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
       if (!collides) throw error;
       await this.stopNow();
       try {
         await this.listenOn(wanted);
       } catch (retryError) {
-        await this.listenOn(previous).catch(() => undefined);
+        // Back where it was: the same port (not another free one), still counted as asked then.
+        await this.listenOn(held, previous).catch(() => undefined);
         throw retryError;
       }
     }
   }
 
-  /** Starts a fresh app on `wanted`; once it listens, the previous one (if any) is closed. */
-  private async listenOn(wanted: Endpoint): Promise<void> {
+  /**
+   * Starts a fresh app on `endpoint`; once it listens, the previous one (if any) is closed.
+   * `requested` is what the settings asked for (port 0: any), kept to recognise them next time.
+   */
+  private async listenOn(endpoint: Endpoint, requested: Endpoint = endpoint): Promise<void> {
     const app = await this.build();
     try {
-      await app.listen({ host: wanted.host, port: wanted.port });
+      await app.listen({ host: endpoint.host, port: endpoint.port });
     } catch (error) {
       await app.close();
       throw error;
@@ -81,8 +87,8 @@ export class ListeningServer<App extends FastifyInstance = FastifyInstance> {
     const address = app.server.address() as AddressInfo;
     const old = this.app;
     this.app = app;
-    this.requested = wanted;
-    this.endpoint = { host: wanted.host, port: address.port };
+    this.requested = requested;
+    this.endpoint = { host: endpoint.host, port: address.port };
     // Fastify's close lets in-flight requests finish before it resolves.
     if (old) await old.close();
   }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { freePort, startServer, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
 let server: TestServer;
@@ -21,4 +21,52 @@ describe('PUT /ui/api/settings/rest', () => {
       expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'port' });
     }
   });
+
+  it('changes only the address on the same port, both ways, and keeps serving where it was if that fails', async () => {
+    await sameAddressScenario();
+  });
+
+  it('does so as well when the port comes from the settings (no --port override), as with pim start', async () => {
+    await server.stop();
+    server = await startServer({ window: true, restPort: await freePort() });
+    window = new WindowClient(server);
+    await window.login();
+    await sameAddressScenario();
+  });
 });
+
+/** Moves REST from 127.0.0.1:P to 0.0.0.0:P and back, then tries again with the port taken elsewhere. */
+async function sameAddressScenario(): Promise<void> {
+  const port = server.app.rest.address()!.port;
+  const put = (host: string) =>
+    window.request('PUT', '/settings/rest', { body: { enabled: true, port, host } });
+  const answers = async (host: string) =>
+    (await fetch(`http://${host}:${port}/api/workspace`).catch(() => undefined))?.status;
+
+  const wide = await put('0.0.0.0');
+  expect(wide.status, JSON.stringify(wide.body)).toBe(200);
+  expect(server.app.rest.address()).toEqual({ host: '0.0.0.0', port });
+  expect(await answers('127.0.0.1')).toBe(401);
+
+  const narrow = await put('127.0.0.1');
+  expect(narrow.status, JSON.stringify(narrow.body)).toBe(200);
+  expect(server.app.rest.address()).toEqual({ host: '127.0.0.1', port });
+  expect(await server.app.settings.get('rest.host')).toBe('127.0.0.1');
+
+  // Another program holds the port on another loopback address: 0.0.0.0 cannot be bound even
+  // after pim let go of 127.0.0.1, so pim serves there again and says why.
+  const { createServer } = await import('node:net');
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.2', resolve));
+  try {
+    const refused = await put('0.0.0.0');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'PORT_IN_USE', field: 'port' });
+    expect(refused.body.error).toBe(`Port ${port} on 0.0.0.0 is in use by another program`);
+    expect(server.app.rest.address()).toEqual({ host: '127.0.0.1', port });
+    expect(await server.app.settings.get('rest.host')).toBe('127.0.0.1');
+    expect(await answers('127.0.0.1')).toBe(401);
+  } finally {
+    blocker.close();
+  }
+}

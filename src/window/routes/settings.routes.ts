@@ -42,7 +42,11 @@ export function settingsRoutes(app: FastifyInstance, deps: WindowDeps): void {
       deps.settings.check(ctx, changes);
       const running = deps.restState();
       const moves = !running.running || running.port !== port || running.host !== host;
-      if (enabled && moves) {
+      // On the port pim serves now, a probe would find pim itself ("in use by another program")
+      // and refuse narrowing 0.0.0.0 to 127.0.0.1: the listener moves that itself (closing the
+      // old endpoint first, serving it again if the new one fails), and the error comes below.
+      const samePort = running.running && running.port === port;
+      if (enabled && moves && !samePort) {
         const problem = await probePort(host, port);
         if (problem) throw portRefused(host, port, problem);
       }
