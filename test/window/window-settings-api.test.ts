@@ -20,6 +20,10 @@ describe('PUT /ui/api/settings/rest', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'port' });
     }
+    for (const host of ['', 'a'.repeat(254)]) {
+      expect((await put(9000, host)).body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'host' });
+    }
+    expect((await put(9000, 'not a host!')).body).toMatchObject({ field: 'rest.host' });
   });
 
   it('changes only the address on the same port, both ways, and keeps serving where it was if that fails', async () => {

@@ -57,4 +57,25 @@ describe('Settings › Rest API in the window', () => {
     }
     await page.screenshot({ path: `${SHOTS}/port-error.png` });
   });
+
+  it('shows an invalid, empty or over-long address under Address, not under Port', async () => {
+    const dialog = await openSettings();
+    const address = dialog.getByRole('textbox', { name: 'Address' });
+    const cases: [string, string][] = [
+      ['not a host!', "rest.host must be an IP address or host name, not 'not a host!'"],
+      ['', 'host must not be empty'],
+      ['a'.repeat(254), 'host must be at most 253 characters'],
+    ];
+    for (const [typed, message] of cases) {
+      await address.fill(typed);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => address.getAttribute('aria-invalid')).toBe('true');
+      // The message sits in Address's own wrapper (label, input, error), not Port's.
+      const wrapper = () => address.evaluate((el) => el.closest('.mantine-InputWrapper-root')?.textContent);
+      await expect.poll(wrapper).toContain(message);
+      expect(await dialog.getByLabel('Port').getAttribute('aria-invalid')).not.toBe('true');
+      if (typed === 'not a host!') await page.screenshot({ path: `${SHOTS}/address-error.png` });
+    }
+    expect(await server.app.settings.get('rest.host')).toBe('127.0.0.1');
+  });
 });

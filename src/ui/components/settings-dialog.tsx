@@ -26,10 +26,13 @@ function validPort(value: number | string): boolean {
   return Number.isInteger(port) && port >= PORTS.min && port <= PORTS.max;
 }
 
-/** Which field a refusal of the server belongs under (the settings service names the key). */
+/**
+ * Which field a refusal of the server belongs under: the settings service names the key
+ * ('rest.host'), the request's schema and the port probe the property ('host').
+ */
 function fieldOf(error: WindowError | undefined): 'port' | 'host' | undefined {
   if (error?.field === 'port' || error?.field === 'rest.port') return 'port';
-  if (error?.field === 'host') return 'host';
+  if (error?.field === 'host' || error?.field === 'rest.host') return 'host';
   return undefined;
 }
 
