@@ -16,6 +16,7 @@ export class RequestMonitor {
   private readonly buffer: (RequestRecord | undefined)[];
   private next = 0;
   private size = 0;
+  private total = 0;
   private readonly listeners = new Set<(entry: MonitorEntry) => void>();
 
   constructor(private readonly capacity = 1000) {
@@ -26,6 +27,7 @@ export class RequestMonitor {
     this.buffer[this.next] = record;
     this.next = (this.next + 1) % this.capacity;
     this.size = Math.min(this.size + 1, this.capacity);
+    this.total++;
     if (this.listeners.size === 0) return;
     const entry = toEntry(record);
     for (const listener of this.listeners) listener(entry);
@@ -39,6 +41,14 @@ export class RequestMonitor {
       result.push(toEntry(this.buffer[(this.next - i + this.capacity) % this.capacity]!));
     }
     return result;
+  }
+
+  /**
+   * How many requests were recorded since the start: the newest entry is number `recorded`, so
+   * a reader can number entries (the window's stream does, to never show one twice).
+   */
+  get recorded(): number {
+    return this.total;
   }
 
   subscribe(listener: (entry: MonitorEntry) => void): () => void {

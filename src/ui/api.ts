@@ -2,7 +2,13 @@
 import type { RestState, SessionUserDto } from '../window/window-api.types.js';
 import { reportConnection } from './connection.js';
 
-export type { MonitorEntry, RestState, WindowStatus } from '../window/window-api.types.js';
+export type {
+  MonitorEntry,
+  MonitorEpoch,
+  NumberedMonitorEntry,
+  RestState,
+  WindowStatus,
+} from '../window/window-api.types.js';
 
 export class WindowError extends Error {
   constructor(

@@ -49,3 +49,16 @@ export interface MonitorEntry {
   timestamp: string;
   durationMs: number;
 }
+
+/**
+ * A monitor entry as the window's stream sends it: numbered since the application started, so
+ * that a window that reconnects (and gets the latest entries again) shows none twice.
+ */
+export interface NumberedMonitorEntry extends MonitorEntry {
+  seq: number;
+}
+
+/** The stream's first event: which run of the application numbers the entries that follow. */
+export interface MonitorEpoch {
+  epoch: string;
+}

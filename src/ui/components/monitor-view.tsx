@@ -2,7 +2,7 @@ import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@ma
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MonitorEntry } from '../api.js';
+import type { MonitorEpoch, NumberedMonitorEntry } from '../api.js';
 
 const KEEP = 1000;
 const ROW_HEIGHT = 28;
@@ -17,7 +17,7 @@ const STATUS_COLOR: Record<string, string> = { '2': 'green', '3': 'blue', '4': '
  */
 export function MonitorView() {
   const { t } = useTranslation();
-  const [entries, setEntries] = useState<MonitorEntry[]>([]);
+  const [entries, setEntries] = useState<NumberedMonitorEntry[]>([]);
   const [paused, setPaused] = useState(false);
   const pausedRef = useRef(false);
   pausedRef.current = paused;
@@ -27,12 +27,24 @@ export function MonitorView() {
   const follow = useRef(true);
   const scroller = useRef<HTMLDivElement>(null);
 
+  // The newest entry this window has had (shown, paused over or cleared), by the server's
+  // number: every connection resends the latest entries, and none may show twice or come back.
+  const seen = useRef({ epoch: '', seq: 0 });
+
   useEffect(() => {
     const source = new EventSource('/ui/api/monitor/stream');
+    source.addEventListener('epoch', (event) => {
+      const { epoch } = JSON.parse((event as MessageEvent<string>).data) as MonitorEpoch;
+      // pim was restarted: its numbers start again at 1.
+      if (epoch !== seen.current.epoch) seen.current = { epoch, seq: 0 };
+    });
     source.addEventListener('entries', (event) => {
+      const all = JSON.parse((event as MessageEvent<string>).data) as NumberedMonitorEntry[];
+      const batch = all.filter((e) => e.seq > seen.current.seq);
+      if (batch.length === 0) return;
+      seen.current.seq = batch[batch.length - 1]!.seq;
       if (pausedRef.current) return;
-      const batch = JSON.parse((event as MessageEvent<string>).data) as MonitorEntry[];
-      if (batch.length > 0) setEntries((old) => [...old, ...batch].slice(-KEEP));
+      setEntries((old) => [...old, ...batch].slice(-KEEP));
     });
     return () => source.close();
   }, []);
