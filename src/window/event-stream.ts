@@ -73,7 +73,8 @@ export class EventStreams {
     return stream;
   }
 
-  endAll(): void {
-    for (const stream of [...this.streams]) stream.end();
+  /** Ends every open stream, but those in `except` (their owner ends them itself). */
+  endAll(except?: ReadonlySet<EventStream>): void {
+    for (const stream of [...this.streams]) if (!except?.has(stream)) stream.end();
   }
 }

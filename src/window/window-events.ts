@@ -1,3 +1,5 @@
+import { systemContext } from '../domain/context.js';
+import type { DesktopSessionEnded } from '../domain/sessions/session.service.js';
 import { EventStreams, type EventStream } from './event-stream.js';
 import type { WindowDeps } from './window-deps.js';
 import { windowStatus, type WindowStatus } from './window-status.js';
@@ -18,10 +20,31 @@ export class WindowEvents {
   private readonly stopListening: () => void;
 
   constructor(private readonly deps: WindowDeps) {
-    this.stopListening = deps.sessions.onDesktopSessionEnded((event) => {
-      for (const stream of this.streams) stream.send('session-ended', event);
-      this.all.endAll();
-    });
+    this.stopListening = deps.sessions.onDesktopSessionEnded((event) => this.ended(event));
+  }
+
+  /**
+   * The session ended: every stream ends now (none outlives it, no status follows), the push
+   * channels once they have said why. Ended by another process (`pim user disable`), the
+   * session service only sees the session gone ('sessions-ended'); the user's row tells
+   * whether they were disabled, which the window says instead.
+   */
+  private ended(event: DesktopSessionEnded): void {
+    const listening = new Set(this.streams);
+    this.streams.clear();
+    this.all.endAll(listening);
+    const tell = (told: DesktopSessionEnded) => {
+      for (const stream of listening) {
+        stream.send('session-ended', told);
+        stream.end();
+      }
+    };
+    if (event.reason !== 'sessions-ended') return tell(event);
+    const ctx = systemContext(this.deps.clock);
+    this.deps.users
+      .findByName(ctx, event.username)
+      .then((user) => tell(user?.disabled ? { ...event, reason: 'disabled' } : event))
+      .catch(() => tell(event));
   }
 
   async status(): Promise<WindowStatus> {
