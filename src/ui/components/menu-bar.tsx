@@ -1,6 +1,7 @@
 import { Button, Group, Menu, Switch, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api, WindowError, type WindowStatus } from '../api.js';
 import { LanguageSwitch } from './language-switch.js';
 
@@ -9,7 +10,8 @@ export type Dialog = 'settings' | 'workspace' | 'about';
 
 interface Props {
   onView: (view: View) => void;
-  onDialog: (dialog: Dialog) => void;
+  /** `opener`: the menu's button, which gets the focus back when the dialog closes. */
+  onDialog: (dialog: Dialog, opener: HTMLElement | null) => void;
   onLoggedOut: (reason: string) => void;
   /** The logout did not reach the server: the session lives on, so the window must not claim otherwise. */
   onLogoutFailed: (error: unknown) => void;
@@ -20,6 +22,9 @@ export function MenuBar({ onView, onDialog, onLoggedOut, onLogoutFailed }: Props
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const queryClient = useQueryClient();
+  // The button of the menu opened last: a dialog's item is gone when the dialog closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const dialog = (which: Dialog) => () => onDialog(which, opener.current);
   // The REST server's reference page, where it runs now.
   const apiReference = () => {
     const url = queryClient.getQueryData<WindowStatus>(['status'])?.rest.url;
@@ -37,7 +42,7 @@ export function MenuBar({ onView, onDialog, onLoggedOut, onLogoutFailed }: Props
   const menu = (label: string, items: { label: string; onClick: () => void }[]) => (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" size="compact-sm">
+        <Button variant="subtle" size="compact-sm" onClick={(e) => (opener.current = e.currentTarget)}>
           {label}
         </Button>
       </Menu.Target>
@@ -57,15 +62,15 @@ export function MenuBar({ onView, onDialog, onLoggedOut, onLogoutFailed }: Props
           pim
         </Button>
         {menu(t('menu.file'), [
-          { label: t('menu.openWorkspace'), onClick: () => onDialog('workspace') },
+          { label: t('menu.openWorkspace'), onClick: dialog('workspace') },
           { label: t('menu.logout'), onClick: () => void logout() },
           { label: t('menu.quit'), onClick: () => void logout() },
         ])}
         {menu(t('menu.window'), [{ label: t('menu.monitor'), onClick: () => onView('monitor') }])}
-        {menu(t('menu.settings'), [{ label: t('menu.settingsDialog'), onClick: () => onDialog('settings') }])}
+        {menu(t('menu.settings'), [{ label: t('menu.settingsDialog'), onClick: dialog('settings') }])}
         {menu(t('menu.users'), [{ label: t('menu.manageUsers'), onClick: () => onView('users') }])}
         {menu(t('menu.help'), [
-          { label: t('menu.about'), onClick: () => onDialog('about') },
+          { label: t('menu.about'), onClick: dialog('about') },
           { label: t('menu.apiReference'), onClick: () => window.open(apiReference(), '_blank', 'noopener') },
         ])}
       </Group>

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@ma
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusOnMount } from '../use-focus-on-mount.js';
 import type { MonitorEpoch, NumberedMonitorEntry } from '../api.js';
 
 const KEEP = 1000;
@@ -17,6 +18,7 @@ const STATUS_COLOR: Record<string, string> = { '2': 'green', '3': 'blue', '4': '
  */
 export function MonitorView() {
   const { t } = useTranslation();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   const [entries, setEntries] = useState<NumberedMonitorEntry[]>([]);
   const [paused, setPaused] = useState(false);
   const pausedRef = useRef(false);
@@ -72,7 +74,7 @@ export function MonitorView() {
   return (
     <Stack h="calc(100vh - 110px)" component="section" aria-labelledby="monitor-title">
       <Group justify="space-between">
-        <Title order={1} size="h3" id="monitor-title">
+        <Title order={1} size="h3" id="monitor-title" ref={heading} tabIndex={-1}>
           {t('monitor.title')}
         </Title>
         <Text size="sm" data-testid="monitor-count">

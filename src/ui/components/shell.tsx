@@ -1,6 +1,6 @@
 import { Alert, AppShell } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type SessionInfo, type WindowStatus } from '../api.js';
 import { errorText } from '../error-text.js';
@@ -28,13 +28,22 @@ export function Shell({
   const { t } = useTranslation();
   useServerEvents(onSessionEnded);
   const status = useQuery({ queryKey: ['status'], queryFn: () => api<WindowStatus>('GET', '/status') });
-  const close = () => setDialog(undefined);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (which: Dialog, from: HTMLElement | null) => {
+    opener.current = from;
+    setDialog(which);
+  };
+  // Back to the menu that opened the dialog (Mantine would return it to the menu item, gone by then).
+  const close = () => {
+    setDialog(undefined);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
   return (
     <AppShell header={{ height: 44 }} footer={{ height: 32 }} padding="md">
       <AppShell.Header>
         <MenuBar
           onView={setView}
-          onDialog={setDialog}
+          onDialog={open}
           onLoggedOut={onSessionEnded}
           onLogoutFailed={setLogoutError}
         />

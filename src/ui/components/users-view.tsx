@@ -1,24 +1,13 @@
-import {
-  Alert,
-  Text,
-  Button,
-  Group,
-  Menu,
-  PasswordInput,
-  Select,
-  Stack,
-  Table,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Text, Button, Menu, Select, Stack, Table, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusOnMount } from '../use-focus-on-mount.js';
 import { api, RIGHTS, type SessionUser, type UserRow } from '../api.js';
+import { AddUserForm, PasswordForm, ROLES } from './users-forms.js';
 import { errorText } from '../error-text.js';
 
-const ROLES = ['ADMIN', 'EDITOR', 'VIEWER'];
 const column = createColumnHelper<UserRow>();
 /** One empty list for every render without data: a new array each time makes the table render again, forever. */
 const NO_USERS: UserRow[] = [];
@@ -26,6 +15,7 @@ const NO_USERS: UserRow[] = [];
 /** Users (right Benutzerverwaltung): list, add, role, password, disable and enable, end sessions. */
 export function UsersView({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   const queryClient = useQueryClient();
   const allowed = user.rights.includes(RIGHTS.users);
   const users = useQuery({
@@ -39,6 +29,8 @@ export function UsersView({ user }: { user: SessionUser }) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
   const [passwordFor, setPasswordFor] = useState<UserRow | undefined>();
+  // Whose password was set last: said until the next reset (the form itself is gone then).
+  const [passwordSet, setPasswordSet] = useState<string | undefined>();
 
   const columns = useMemo(
     () => [
@@ -88,7 +80,14 @@ export function UsersView({ user }: { user: SessionUser }) {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item onClick={() => setPasswordFor(row)}>{t('users.resetPassword')}</Menu.Item>
+                <Menu.Item
+                  onClick={() => {
+                    setPasswordSet(undefined);
+                    setPasswordFor(row);
+                  }}
+                >
+                  {t('users.resetPassword')}
+                </Menu.Item>
                 <Menu.Item
                   onClick={() =>
                     change.mutate({
@@ -121,7 +120,7 @@ export function UsersView({ user }: { user: SessionUser }) {
   }
   return (
     <Stack component="section" aria-labelledby="users-title" maw={1000}>
-      <Title order={1} size="h3" id="users-title">
+      <Title order={1} size="h3" id="users-title" ref={heading} tabIndex={-1}>
         {t('users.title')}
       </Title>
       {(users.error ?? change.error) && (
@@ -151,92 +150,29 @@ export function UsersView({ user }: { user: SessionUser }) {
           ))}
         </Table.Tbody>
       </Table>
-      {passwordFor && <PasswordForm user={passwordFor} onDone={() => setPasswordFor(undefined)} />}
-      <AddUserForm />
-    </Stack>
-  );
-}
-
-function PasswordForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
-  const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const set = useMutation({
-    mutationFn: () => api('PUT', `/users/${user.id}/password`, { password }),
-    onSuccess: onDone,
-  });
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        set.mutate();
-      }}
-    >
-      <Group align="flex-end">
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
-          label={`${t('users.newPassword')} (${user.username})`}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          required
-          autoComplete="new-password"
-          error={set.error ? errorText(t, set.error) : undefined}
-        />
-        <Button type="submit" loading={set.isPending}>
-          {t('users.setPassword')}
-        </Button>
-      </Group>
-    </form>
-  );
-}
-
-function AddUserForm() {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [username, setUsername] = useState('');
-  const [role, setRole] = useState<string | null>('EDITOR');
-  const [password, setPassword] = useState('');
-  const add = useMutation({
-    mutationFn: () => api('POST', '/users', { username, role, password }),
-    onSuccess: () => {
-      setUsername('');
-      setPassword('');
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate();
-  };
-  return (
-    <form onSubmit={submit} aria-labelledby="add-user-title">
-      <Title order={2} size="h4" id="add-user-title" mb="xs">
-        {t('users.add')}
-      </Title>
-      <Group align="flex-start">
-        <TextInput
-          label={t('users.name')}
-          value={username}
-          onChange={(e) => setUsername(e.currentTarget.value)}
-          required
-        />
-        <Select label={t('users.role')} data={ROLES} value={role} onChange={setRole} allowDeselect={false} />
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
-          label={t('users.initialPassword')}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          required
-          autoComplete="new-password"
-        />
-        <Button type="submit" mt={24} loading={add.isPending}>
-          {t('users.create')}
-        </Button>
-      </Group>
-      {add.error && (
-        <Alert color="red" role="alert" mt="sm">
-          {errorText(t, add.error)}
+      {passwordSet && (
+        <Alert
+          color="green"
+          role="status"
+          withCloseButton
+          closeButtonLabel={t('common.close')}
+          onClose={() => setPasswordSet(undefined)}
+        >
+          {t('users.passwordSet')}
         </Alert>
       )}
-    </form>
+      {passwordFor && (
+        <PasswordForm
+          key={passwordFor.id}
+          user={passwordFor}
+          onCancel={() => setPasswordFor(undefined)}
+          onDone={() => {
+            setPasswordSet(passwordFor.username);
+            setPasswordFor(undefined);
+          }}
+        />
+      )}
+      <AddUserForm />
+    </Stack>
   );
 }
