@@ -1,6 +1,6 @@
 import { Alert, Button, Group, PasswordInput, Select, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type UserRow } from '../api.js';
 import { errorText } from '../error-text.js';
@@ -75,9 +75,14 @@ export function AddUserForm() {
       void queryClient.invalidateQueries({ queryKey: ['users'] });
     },
   });
+  // The second click of a double click comes before React has drawn the button disabled:
+  // a ref, set at once, lets only one request run.
+  const running = useRef(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate();
+    if (running.current) return;
+    running.current = true;
+    add.mutate(undefined, { onSettled: () => (running.current = false) });
   };
   return (
     <form onSubmit={submit} aria-labelledby="add-user-title">
@@ -100,7 +105,7 @@ export function AddUserForm() {
           required
           autoComplete="new-password"
         />
-        <Button type="submit" mt={24} loading={add.isPending}>
+        <Button type="submit" mt={24} loading={add.isPending} disabled={add.isPending}>
           {t('users.create')}
         </Button>
       </Group>
