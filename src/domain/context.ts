@@ -43,6 +43,8 @@ export interface WorkspaceContext extends RequestContext {
   /**
    * Runs `work` in the caller's transaction, or in a new one when there is none; a new one that
    * changed rows raises the workspace's change counter (changes/catalogue-transaction.ts).
+   * Writes read their instant (`clock`) inside `work`: on SQLite the transaction has the one
+   * writer's lock by then, so stamps follow the commit order without being moved.
    */
   transaction<T>(work: (trx: Kysely<WorkspaceDatabase>) => Promise<T>): Promise<T>;
   /**

@@ -168,8 +168,8 @@ export async function setFeature(
   }
   checkFunit(input.funit);
   const values = normalizeFeatureValues(input.values);
-  const at = ctx.clock.now().toISOString();
   return ctx.transaction(async (trx) => {
+    const at = ctx.clock.now().toISOString();
     const featureId = await ensureProductFeature(trx, productId, ftidref, input.funit);
     for (const { lang, value } of values) await upsertValue(trx, productId, featureId, lang, value);
     await touchProducts(trx, [productId], at);
@@ -190,8 +190,8 @@ export async function setFeatureValue(
   checkFtidref(ftidref);
   const lang = normalizeLanguage(language, 'lang');
   checkTextValue(value);
-  const at = ctx.clock.now().toISOString();
   await ctx.transaction(async (trx) => {
+    const at = ctx.clock.now().toISOString();
     const featureId = await ensureProductFeature(trx, productId, ftidref, undefined);
     await upsertValue(trx, productId, featureId, lang, value);
     await touchProducts(trx, [productId], at);
@@ -206,8 +206,8 @@ export async function deleteFeature(
   ftidref: string,
 ): Promise<void> {
   const ctx = useWorkspace(context, RIGHTS.edit);
-  const at = ctx.clock.now().toISOString();
   await ctx.transaction(async (trx) => {
+    const at = ctx.clock.now().toISOString();
     const feature = await requireFeature(trx, productId, ftidref, lockProduct);
     await deleteProductFeature(trx, productId, feature.feature_id);
     await touchProducts(trx, [productId], at);
@@ -223,8 +223,8 @@ export async function deleteFeatureValue(
 ): Promise<void> {
   const ctx = useWorkspace(context, RIGHTS.edit);
   const lang = normalizeLanguage(language, 'lang');
-  const at = ctx.clock.now().toISOString();
   await ctx.transaction(async (trx) => {
+    const at = ctx.clock.now().toISOString();
     const feature = await requireFeature(trx, productId, ftidref, lockProduct);
     if (!(await deleteValue(trx, productId, feature.feature_id, lang))) {
       throw new NotFoundError(

@@ -265,8 +265,8 @@ export async function createVersionedProduct(
   if (masterId !== undefined && (!Number.isSafeInteger(masterId) || masterId < 1)) {
     throw new ValidationError('masterProductId must be a positive integer');
   }
-  const at = now(ctx);
   return ctx.transaction(async (trx) => {
+    const at = now(ctx);
     if (masterId !== undefined) {
       // Locked first (PostgreSQL), as every product write: a delete racing with this create either
       // finishes before (404) or waits until the variant exists. The touch then updates a row this
@@ -348,8 +348,8 @@ export async function updateVersionedProduct(
   if (input.supplierIdRef !== undefined) patch.supplier_id_ref = input.supplierIdRef;
   if (input.ean !== undefined) patch.ean = input.ean;
   if (input.manufacturerPid !== undefined) patch.manufacturer_pid = input.manufacturerPid;
-  const at = now(ctx);
   return ctx.transaction(async (trx) => {
+    const at = now(ctx);
     await lockProduct(trx, id);
     await checkRevision(trx, id, expected);
     const changes = Object.keys(patch).length > 0 || input.name !== undefined;
@@ -375,8 +375,8 @@ export async function deleteProduct(
   expected?: ExpectedRevision,
 ): Promise<void> {
   const ctx = useWorkspace(context, RIGHTS.edit);
-  const at = now(ctx);
   await ctx.transaction(async (trx) => {
+    const at = now(ctx);
     // Locked first: of two deletes of one product, the second waits and then finds none (404),
     // where it recorded the deletion a second time (duplicate key, 500) or answered 200 for nothing.
     const product = await lockProduct(trx, id, 'delete');

@@ -78,8 +78,8 @@ export async function setText(
   const ctx = useWorkspace(context, RIGHTS.edit);
   const lang = normalizeLanguage(language, 'lang');
   checkTextValue(value);
-  const at = ctx.clock.now().toISOString();
   await ctx.transaction(async (trx) => {
+    const at = ctx.clock.now().toISOString();
     // Locked, not just read: a delete committing between the read and the insert made the insert
     // fail on the foreign key (500); now the delete waits, or came first and this answers 404.
     await lockProduct(trx, productId);
@@ -97,8 +97,8 @@ export async function deleteText(
 ): Promise<void> {
   const ctx = useWorkspace(context, RIGHTS.edit);
   const lang = normalizeLanguage(language, 'lang');
-  const at = ctx.clock.now().toISOString();
   await ctx.transaction(async (trx) => {
+    const at = ctx.clock.now().toISOString();
     await lockProduct(trx, productId);
     if (!(await deleteTextRow(trx, productId, kind, lang))) throw textNotFound(productId, kind, lang);
     await touchProducts(trx, [productId], at);
