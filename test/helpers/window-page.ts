@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { ADMIN_PASSWORD, type TestServer } from './server.js';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './server.js';
 
 /** Logs in through the window's login screen and waits for the shell (the status bar names the user). */
 export async function loginInWindow(
@@ -20,4 +21,57 @@ export async function loginInWindow(
 export async function chooseMenu(page: Page, name: string, item: string): Promise<void> {
   await page.getByRole('button', { name, exact: true }).click();
   await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** What a window test works with: its application, and a fresh browser page on its window. */
+export interface WindowPage {
+  server: TestServer;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * One browser per test file, and per test a fresh application with its window and a fresh page
+ * (English, 1280 × 800); `ready` receives them before each test, and they are closed after it.
+ * Steps wait at most 10 s, under the test timeout, so that a stuck step fails with what it waited for.
+ */
+export function windowPagePerTest(ready: (opened: WindowPage) => void): void {
+  let browser: Browser;
+  let opened: WindowPage | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser.close());
+  beforeEach(async () => {
+    const server = await startServer({ window: true });
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    opened = { server, context, page };
+    ready(opened);
+  });
+  afterEach(async () => {
+    await opened?.context.close();
+    await opened?.server.stop();
+    opened = undefined;
+  });
+}
+
+/**
+ * Opens a menu of the menu bar and picks an item with the keyboard only: focus and Enter on the
+ * menu, down until the item has the focus, Enter. The menu takes its keys only once it has opened,
+ * later than it shows under load, so the focus is polled rather than assumed.
+ */
+export async function chooseMenuByKeyboard(page: Page, menu: Locator, item: Locator): Promise<void> {
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => item.isVisible()).toBe(true);
+  await expect
+    .poll(async () => {
+      if (await item.evaluate((el) => el.matches(':focus'))) return true;
+      await page.keyboard.press('ArrowDown');
+      return false;
+    })
+    .toBe(true);
+  await page.keyboard.press('Enter');
 }

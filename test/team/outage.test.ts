@@ -7,8 +7,8 @@ import { createTestDatabase, dropTestDatabase, PG_SERVER_URL, TEST_BACKEND } fro
 import { pollUntil } from '../helpers/http.js';
 import type { TestServer } from '../helpers/server.js';
 import { TcpProxy } from './tcp-proxy.js';
-import { expectDatabaseUnavailable, startTeam, type Team } from './team.js';
-import { WindowClient, type ServerEvent } from '../helpers/window.js';
+import { databaseShown, expectDatabaseUnavailable, startTeam, type Team } from './team.js';
+import { WindowClient } from '../helpers/window.js';
 import type { WindowStatus } from '../../src/window/window-api.types.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ADMIN_PASSWORD } from '../helpers/server.js';
@@ -54,8 +54,6 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
     const window = new WindowClient(server);
     await window.login();
     const events = window.events();
-    const databaseShown = (reachable: boolean) => (event: ServerEvent) =>
-      event.event === 'status' && (event.data as WindowStatus).database.reachable === reachable;
     await events.waitFor(databaseShown(true));
     const created = await call<{ id: number }>('POST', '/api/product', { supplierPid: 'BEFORE' });
     expect(created.status).toBe(201);

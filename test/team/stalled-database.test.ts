@@ -6,9 +6,8 @@ import { createTestDatabase, dropTestDatabase, PG_SERVER_URL, TEST_BACKEND } fro
 import { pollUntil } from '../helpers/http.js';
 import type { TestServer } from '../helpers/server.js';
 import { TcpProxy } from './tcp-proxy.js';
-import { expectDatabaseUnavailable, startTeam, type Team } from './team.js';
-import { WindowClient, type ServerEvent } from '../helpers/window.js';
-import type { WindowStatus } from '../../src/window/window-api.types.js';
+import { databaseShown, expectDatabaseUnavailable, startTeam, type Team } from './team.js';
+import { WindowClient } from '../helpers/window.js';
 
 /**
  * Team mode with the shared database stalled: the server accepts connections and keeps the open
@@ -136,8 +135,6 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database stalled', () =>
       const window = new WindowClient(team.instances[0]!);
       await window.login();
       const events = window.events();
-      const databaseShown = (reachable: boolean) => (event: ServerEvent) =>
-        event.event === 'status' && (event.data as WindowStatus).database.reachable === reachable;
       try {
         await events.waitFor(databaseShown(true));
         proxy.stall();

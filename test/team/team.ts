@@ -7,6 +7,8 @@ import { ManualClock } from '../../src/domain/clock.js';
 import { createTestDatabase, dropTestDatabase } from '../helpers/backend.js';
 import { expect } from 'vitest';
 import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
+import type { ServerEvent } from '../helpers/window.js';
+import type { WindowStatus } from '../../src/window/window-api.types.js';
 
 /**
  * Several pim instances (one per desktop), each with its own data folder and ports, on one
@@ -107,3 +109,7 @@ export function expectDatabaseUnavailable(answer: ApiResponse): void {
   });
   expect(answer.headers.get('retry-after')).toBe('5');
 }
+
+/** A window status event that shows the shared database as reachable, or not. */
+export const databaseShown = (reachable: boolean) => (event: ServerEvent) =>
+  event.event === 'status' && (event.data as WindowStatus).database.reachable === reachable;

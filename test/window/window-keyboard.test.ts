@@ -1,28 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
-import { chooseMenu, loginInWindow } from '../helpers/window-page.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, type TestServer } from '../helpers/server.js';
+import {
+  chooseMenu,
+  chooseMenuByKeyboard,
+  loginInWindow,
+  windowPagePerTest,
+} from '../helpers/window-page.js';
 
-let browser: Browser;
 let server: TestServer;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser.close());
-beforeEach(async () => {
-  server = await startServer({ window: true });
-  context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-});
-afterEach(async () => {
-  await context.close();
-  await server.stop();
-});
+windowPagePerTest((opened) => ({ server, page } = opened));
 
 /** The focused element, as tag and accessible text. */
 const focused = () =>
@@ -40,17 +28,7 @@ describe('the window with the keyboard', () => {
     await expect.poll(focused).toBe('H1 Welcome, admin');
 
     const settings = page.getByRole('button', { name: 'Settings', exact: true });
-    await settings.focus();
-    await page.keyboard.press('Enter');
-    const item = page.getByRole('menuitem', { name: 'Settings…' });
-    await expect
-      .poll(async () => {
-        if (await item.evaluate((el) => el.matches(':focus'))) return true;
-        await page.keyboard.press('ArrowDown');
-        return false;
-      })
-      .toBe(true);
-    await page.keyboard.press('Enter');
+    await chooseMenuByKeyboard(page, settings, page.getByRole('menuitem', { name: 'Settings…' }));
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await expect.poll(() => dialog.evaluate((el) => el.matches(':focus-within'))).toBe(true);
     await page.keyboard.press('Escape');

@@ -1,29 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { runCliAsync } from '../helpers/cli.js';
-import { startServer, type TestServer } from '../helpers/server.js';
-import { loginInWindow } from '../helpers/window-page.js';
+import type { TestServer } from '../helpers/server.js';
+import { loginInWindow, windowPagePerTest } from '../helpers/window-page.js';
 
-let browser: Browser;
 let server: TestServer;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser.close());
-beforeEach(async () => {
-  server = await startServer({ window: true });
-  context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-});
-afterEach(async () => {
-  await context.close();
-  await server.stop();
-});
+windowPagePerTest((opened) => ({ server, page } = opened));
 
 describe('the reason the window gives when its session ends', () => {
   it('says the user was disabled when `pim user disable` (another process) disabled them', async () => {

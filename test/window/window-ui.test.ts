@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { launchBrowser } from '../helpers/browser.js';
 import { freePort, startServer, ADMIN_PASSWORD, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
+import { chooseMenuByKeyboard } from '../helpers/window-page.js';
 
 // The README's screenshots are rewritten only when asked (PIM_SCREENSHOTS=1): every run would
 // otherwise change them (ports, times) in the working tree.
@@ -254,20 +255,11 @@ describe('the application window', () => {
     await page.keyboard.type(ADMIN_PASSWORD);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('status-user').textContent()).toBe('admin');
-    await page.getByRole('button', { name: 'Settings', exact: true }).focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('menuitem', { name: 'Settings…' }).isVisible()).toBe(true);
-    // Enter acts on the focused item: move down until the keyboard has reached it (the menu takes
-    // its keys only once it has opened, later than it shows under load).
-    const item = page.getByRole('menuitem', { name: 'Settings…' });
-    await expect
-      .poll(async () => {
-        if (await item.evaluate((el) => el.matches(':focus'))) return true;
-        await page.keyboard.press('ArrowDown');
-        return false;
-      })
-      .toBe(true);
-    await page.keyboard.press('Enter');
+    await chooseMenuByKeyboard(
+      page,
+      page.getByRole('button', { name: 'Settings', exact: true }),
+      page.getByRole('menuitem', { name: 'Settings…' }),
+    );
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     // Escape goes where the focus is: into the dialog once it has taken it (later than it shows under load).
