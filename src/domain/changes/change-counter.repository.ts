@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.js';
+import { readerStatement } from '../../db/reader-statement.js';
+import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import type { WorkspaceDb } from '../products/product.repository.js';
 
 /** The workspace's change counter as committed (or as the transaction `db` sees it). */
@@ -53,25 +55,15 @@ export interface ChangeState {
   stamp: string | null;
 }
 
-const preparedState = new WeakMap<Database.Database, Database.Statement>();
+const changeStateQuery = (db: WorkspaceDb) =>
+  db.selectFrom('change_counter').select(['value', 'stamp']).where('id', '=', 1);
+const changeStateStatement = readerStatement<WorkspaceDatabase>((db) => changeStateQuery(db).compile(), [1]);
 
 /** The committed change state; on SQLite's read-only connection a prepared statement. */
 export async function readChangeState(db: WorkspaceDb, reader?: Database.Database): Promise<ChangeState> {
-  let row: { value: number | string; stamp: string } | undefined;
-  if (reader) {
-    let statement = preparedState.get(reader);
-    if (!statement) {
-      statement = reader.prepare('SELECT value, stamp FROM change_counter WHERE id = 1');
-      preparedState.set(reader, statement);
-    }
-    row = statement.get() as typeof row;
-  } else {
-    row = await db
-      .selectFrom('change_counter')
-      .select(['value', 'stamp'])
-      .where('id', '=', 1)
-      .executeTakeFirst();
-  }
+  const row = reader
+    ? (changeStateStatement(db, reader).get(1) as { value: number; stamp: string } | undefined)
+    : await changeStateQuery(db).executeTakeFirst();
   return { value: Number(row?.value ?? 0), stamp: row?.stamp ? row.stamp : null };
 }
 
