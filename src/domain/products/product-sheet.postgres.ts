@@ -1,29 +1,37 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { pgJsonArray, pgJsonRow } from '../../db/postgres-json-text.js';
 import type { TextKind } from '../../db/workspace.schema.js';
 import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repository.js';
 
 /**
  * The product sheet in one statement, PostgreSQL's twin of product-sheet.repository.ts's
- * sheetSql: the same parts, orders and fallbacks (a test compares the sheet with REST's single
- * reads on both backends). json_agg of no rows is NULL, hence the COALESCE to an empty array.
+ * sheetSql: the same parts, orders, fallbacks and bytes (tests compare the sheet with REST's
+ * single reads, and the bodies with their compact form, on both backends).
  */
-const list = (rows: ReturnType<typeof sql>) => sql`COALESCE((${rows}), '[]'::json)`;
+
+/** TextEntryDto[] of table `from` aliased `a` (columns lang and `value`) where `where` holds. */
+const langValues = (from: string, value: string, where: RawBuilder<unknown>) =>
+  pgJsonArray(sql`SELECT a.lang AS "lang", a.${sql.ref(value)} AS "value"`, {
+    from: sql`${sql.table(from)} a`,
+    where,
+    orderBy: sql`a.lang`,
+  });
 
 /** The FeatureDto list of the product aliased `p` as json (PostgreSQL), as featuresJsonSqlite. */
-export const featuresJsonPostgres = list(sql`SELECT json_agg(json_build_object(
-        'ftidref', fd.ftidref,
-        'funit', COALESCE(pf.funit, fd.default_unit),
-        'names', ${list(sql`SELECT json_agg(json_build_object('lang', n.lang, 'value', n.name) ORDER BY n.lang)
-          FROM feature_def_name n WHERE n.feature_id = pf.feature_id`)},
-        'values', ${list(sql`SELECT json_agg(json_build_object('lang', fv.lang, 'value', fv.value) ORDER BY fv.lang)
-          FROM product_feature_value fv WHERE fv.product_id = p.id AND fv.feature_id = pf.feature_id`)}
-      ) ORDER BY pf.position, pf.feature_id)
-      FROM product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id WHERE pf.product_id = p.id`);
+export const featuresJsonPostgres = pgJsonArray(
+  sql`SELECT fd.ftidref AS "ftidref", COALESCE(pf.funit, fd.default_unit) AS "funit",
+      ${langValues('feature_def_name', 'name', sql`a.feature_id = pf.feature_id`)} AS "names",
+      ${langValues('product_feature_value', 'value', sql`a.product_id = p.id AND a.feature_id = pf.feature_id`)} AS "values"`,
+  {
+    from: sql`product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id`,
+    where: sql`pf.product_id = p.id`,
+    orderBy: sql`pf.position, pf.feature_id`,
+  },
+);
 
 /** The TextEntryDto list of one kind of the product aliased `p` as json (PostgreSQL), as textsJsonSqlite. */
 export const textsJsonPostgres = (kind: TextKind) =>
-  list(sql`SELECT json_agg(json_build_object('lang', t.lang, 'value', t.value) ORDER BY t.lang)
-    FROM product_text t WHERE t.product_id = p.id AND t.kind = ${sql.lit(kind)}`);
+  langValues('product_text', 'value', sql`a.product_id = p.id AND a.kind = ${sql.lit(kind)}`);
 
 export function sheetSqlPostgres(
   db: WorkspaceDb,
@@ -32,18 +40,20 @@ export function sheetSqlPostgres(
   fallbackLang: string,
   id: number,
 ) {
-  return sql<{ sheet: string }>`SELECT json_build_object(
-    'product', (${productJsonSql(db, lang)})::json,
-    'shortTexts', ${textsJsonPostgres('DESCRIPTIONSHORT')},
-    'longTexts', ${textsJsonPostgres('DESCRIPTIONLONG')},
-    'features', ${featuresJsonPostgres},
-    'group', (SELECT json_build_object('id', g.id, 'groupId', g.bmecat_id, 'name', COALESCE((
-        SELECT gn.name FROM product_group_name gn WHERE gn.group_id = g.id
-        ORDER BY CASE gn.lang WHEN ${groupLang} THEN 0 WHEN ${fallbackLang} THEN 1 ELSE 2 END, gn.lang
-        LIMIT 1), ''))
-      FROM product_group g WHERE g.id = p.group_id),
-    'variants', ${list(sql`SELECT json_agg(json_build_object(
-        'id', v.id, 'supplierPid', v.supplier_pid, 'name', ${productNameSql(db, lang, 'v')}) ORDER BY v.id)
-      FROM product v WHERE v.master_id = p.id`)}
-  )::text AS sheet FROM product p WHERE p.id = ${id}`;
+  const group = pgJsonRow(sql`SELECT g.id AS "id", g.bmecat_id AS "groupId", COALESCE((
+      SELECT gn.name FROM product_group_name gn WHERE gn.group_id = g.id
+      ORDER BY CASE gn.lang WHEN ${groupLang} THEN 0 WHEN ${fallbackLang} THEN 1 ELSE 2 END, gn.lang
+      LIMIT 1), '') AS "name"
+    FROM product_group g WHERE g.id = p.group_id`);
+  const variants = pgJsonArray(
+    sql`SELECT v.id AS "id", v.supplier_pid AS "supplierPid", ${productNameSql(db, lang, 'v')} AS "name"`,
+    { from: sql`product v`, where: sql`v.master_id = p.id`, orderBy: sql`v.id` },
+  );
+  return sql<{ sheet: string }>`SELECT row_to_json(s)::text AS sheet FROM product p CROSS JOIN LATERAL (SELECT
+    (${productJsonSql(db, lang)})::json AS "product",
+    ${textsJsonPostgres('DESCRIPTIONSHORT')} AS "shortTexts",
+    ${textsJsonPostgres('DESCRIPTIONLONG')} AS "longTexts",
+    ${featuresJsonPostgres} AS "features",
+    ${group} AS "group",
+    ${variants} AS "variants") s WHERE p.id = ${id}`;
 }

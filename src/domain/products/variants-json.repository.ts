@@ -10,8 +10,8 @@ import { productJsonSql, type WorkspaceDb } from './product.repository.js';
 function variantsJsonSql(db: WorkspaceDb, lang: string, id: number) {
   const dto = productJsonSql(db, lang);
   return dialectOf(db) === 'postgres'
-    ? sql<{ json: string }>`SELECT COALESCE((SELECT json_agg((${dto})::json ORDER BY p.id)
-        FROM product p WHERE p.master_id = m.id), '[]'::json)::text AS json FROM product m WHERE m.id = ${id}`
+    ? sql<{ json: string }>`SELECT '[' || COALESCE((SELECT string_agg(${dto}, ',' ORDER BY p.id)
+        FROM product p WHERE p.master_id = m.id), '') || ']' AS json FROM product m WHERE m.id = ${id}`
     : sql<{ json: string }>`SELECT ${jsonArray(
         'v',
         sql`v.dto`,
