@@ -1,4 +1,3 @@
-import { systemContext } from '../domain/context.js';
 import type { DesktopSessionEnded } from '../domain/sessions/session.service.js';
 import { EventStreams, type EventStream } from './event-stream.js';
 import type { WindowDeps } from './window-deps.js';
@@ -23,28 +22,15 @@ export class WindowEvents {
     this.stopListening = deps.sessions.onDesktopSessionEnded((event) => this.ended(event));
   }
 
-  /**
-   * The session ended: every stream ends now (none outlives it, no status follows), the push
-   * channels once they have said why. Ended by another process (`pim user disable`), the
-   * session service only sees the session gone ('sessions-ended'); the user's row tells
-   * whether they were disabled, which the window says instead.
-   */
+  /** The session ended: every stream ends now (none outlives it, no status follows), each once it has said why. */
   private ended(event: DesktopSessionEnded): void {
     const listening = new Set(this.streams);
     this.streams.clear();
     this.all.endAll(listening);
-    const tell = (told: DesktopSessionEnded) => {
-      for (const stream of listening) {
-        stream.send('session-ended', told);
-        stream.end();
-      }
-    };
-    if (event.reason !== 'sessions-ended') return tell(event);
-    const ctx = systemContext(this.deps.clock);
-    this.deps.users
-      .findByName(ctx, event.username)
-      .then((user) => tell(user?.disabled ? { ...event, reason: 'disabled' } : event))
-      .catch(() => tell(event));
+    for (const stream of listening) {
+      stream.send('session-ended', event);
+      stream.end();
+    }
   }
 
   async status(): Promise<WindowStatus> {

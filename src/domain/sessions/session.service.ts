@@ -387,11 +387,22 @@ export class SessionService implements UserSessions {
       this.desktop.refresh(user);
       return user;
     }
-    let reason: DesktopEndReason = 'expired';
-    if (!row) reason = (await findDesktopSession(this.db, this.machineId)) ? 'replaced' : 'sessions-ended';
-    else if (row.disabled === 1) reason = 'disabled';
-    this.desktop.end(reason, holder.tokenHash);
+    this.desktop.end(await this.whyDesktopEnded(holder, row), holder.tokenHash);
     return undefined;
+  }
+
+  /**
+   * Why the held desktop session is no longer live. A session removed by another process or
+   * instance (`pim user disable`, an administrator elsewhere) leaves no row to say why: the
+   * user's row tells a disabled user from ended sessions.
+   */
+  private async whyDesktopEnded(
+    holder: AuthenticatedUser,
+    row: { disabled: number } | undefined,
+  ): Promise<DesktopEndReason> {
+    if (row) return row.disabled === 1 ? 'disabled' : 'expired';
+    if (await findDesktopSession(this.db, this.machineId)) return 'replaced';
+    return (await findUserById(this.db, holder.id))?.disabled === 1 ? 'disabled' : 'sessions-ended';
   }
 
   private async loadDesktop(): Promise<void> {
