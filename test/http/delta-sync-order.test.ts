@@ -64,10 +64,11 @@ describe.runIf(TEST_BACKEND === 'postgres')('delta sync with writes committing o
     await holder;
     const slowAnswer = await slow;
     expect(slowAnswer.status, slowAnswer.text).toBe(200);
-    // Committed after the fast one, it is stored with the fast one's instant.
+    // Committed after the fast one, it is stored with the fast one's instant, and says so itself.
     const stored2 = (await api<Product>('GET', `/api/product/${first}`)).body.data!;
     expect(stored2.ean).toBe('SLOW');
     expect(stored2.updatedAt).toBe(fast.body.data!.updatedAt);
+    expect(slowAnswer.body.data!.updatedAt).toBe(stored2.updatedAt);
 
     // The next sync, from the stored watermark, sees the slow write.
     const next = await api<Product[]>('GET', `/api/product?all=true&updatedSince=${stored}`);

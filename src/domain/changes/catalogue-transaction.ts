@@ -10,6 +10,7 @@ import { dialectOf } from '../../db/dialect.js';
 import type { Clock } from '../clock.js';
 import type { WorkspaceDb } from '../products/product.repository.js';
 import { raiseChangeCounter, totalChanges } from './change-counter.repository.js';
+import { restampResult } from './restamp-result.js';
 
 /**
  * PostgreSQL: notices whether any statement run through the transaction inserted, updated or
@@ -56,14 +57,19 @@ export function catalogueTransaction<T>(
     if (dialectOf(trx) === 'postgres') {
       const detector = new RowChangeDetector();
       const result = await work(trx.withPlugin(detector));
-      if (detector.changed) await raiseChangeCounter(trx, clock.now().toISOString());
-      return result;
+      return detector.changed ? counted(trx, result, clock) : result;
     }
     // Compared here, not in the UPDATE's WHERE: an UPDATE takes SQLite's write lock even when it
     // changes nothing, and a read transaction (the group tree) must not ask for it.
     const mark = await totalChanges(trx);
     const result = await work(trx);
-    if ((await totalChanges(trx)) !== mark) await raiseChangeCounter(trx, clock.now().toISOString());
-    return result;
+    return (await totalChanges(trx)) !== mark ? counted(trx, result, clock) : result;
   });
+}
+
+/** Raises the counter; when that moved the write's stamps, its answer names the stamp they hold now. */
+async function counted<T>(trx: WorkspaceDb, result: T, clock: Clock): Promise<T> {
+  const at = clock.now().toISOString();
+  const stamp = await raiseChangeCounter(trx, at);
+  return stamp === at ? result : restampResult(result, at, stamp);
 }

@@ -36,17 +36,19 @@ export function readChangeCounterPrepared(reader: Database.Database): number {
  * or its instance's clock is behind) restamps its products and deletions with it: rows still
  * holding `at` in the same instant, which on PostgreSQL are its own (a row another transaction
  * wrote with the same instant and committed moves forward too: delivered once more, never lost).
+ * Returns the instant the write's rows hold now.
  */
-export async function raiseChangeCounter(db: WorkspaceDb, at: string): Promise<void> {
+export async function raiseChangeCounter(db: WorkspaceDb, at: string): Promise<string> {
   const greatest = dialectOf(db) === 'postgres' ? sql`GREATEST(stamp, ${at})` : sql`max(stamp, ${at})`;
   const result = await sql<{ stamp: string }>`
     UPDATE change_counter SET value = value + 1, stamp = ${greatest} WHERE id = 1 RETURNING stamp`.execute(
     db,
   );
   const stamp = result.rows[0]?.stamp;
-  if (stamp === undefined || stamp <= at) return;
+  if (stamp === undefined || stamp <= at) return at;
   await sql`UPDATE product SET updated_at = ${stamp} WHERE updated_at = ${at}`.execute(db);
   await sql`UPDATE product_deletion SET deleted_at = ${stamp} WHERE deleted_at = ${at}`.execute(db);
+  return stamp;
 }
 
 /** The counter with its newest stamp (null before the first change): the watermark of a delta sync. */
