@@ -1,4 +1,9 @@
 import { GROUP_DEPTH_MAX } from './groups/group.types.js';
+import { BULK_DOCUMENTS_MAX, BULK_ROWS_MAX } from './products/product-bulk.schemas.js';
+import { SHEET_ROWS_MAX } from './products/product-sheet.schemas.js';
+
+/** A limit as the catalogue writes figures (1,000). */
+const figure = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Every machine-readable error code pim answers, with the status REST answers it with (MCP tool
@@ -66,9 +71,12 @@ export const ERROR_CATALOGUE = {
   SUPPLIER_PID_TAKEN: [409, 'Another product has this supplierPid'],
   BATCH_TOO_LARGE: [
     400,
-    'A bulk request holds more than 1,000 documents or entries, or more than 100,000 texts and feature values',
+    `A bulk request holds more than ${figure(BULK_DOCUMENTS_MAX)} documents or entries, or more than ${figure(BULK_ROWS_MAX)} texts and feature values`,
   ],
-  SHEET_TOO_LARGE: [400, "A call sets more than 10,000 of one product's texts and feature values"],
+  SHEET_TOO_LARGE: [
+    400,
+    `A call sets more than ${figure(SHEET_ROWS_MAX)} of one product's texts and feature values`,
+  ],
   PRECONDITION_FAILED: [
     412,
     'The product changed since the version named in If-Match (its ETag): read it again and reapply the change',
