@@ -73,6 +73,21 @@ describe('JSON written by the database', () => {
     },
   );
 
+  it.each(['', '?all=true', '?limit=3', '?all=true&lang=eng'])(
+    'GET /api/product%s is compact',
+    async (query) => {
+      const res = await server.request('GET', `/api/product${query}`, { token });
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)));
+    },
+  );
+
+  it('GET /api/product/{id} is compact', async () => {
+    const res = await server.request('GET', `/api/product/${id}`, { token });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(JSON.stringify(JSON.parse(res.text)));
+  });
+
   it('the lists carry the awkward characters unchanged', async () => {
     const texts = await server.request<{ value: string }[]>('GET', `/api/product/${id}/texts/long`, {
       token,
