@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { WorkspaceDatabase } from '../../src/db/workspace.schema.js';
 import { describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
 import { serverPerFile } from '../helpers/file-server.js';
@@ -31,22 +32,42 @@ async function watermark(): Promise<string | null> {
   return res.body.data!.find((w) => w.active)!.changedAt;
 }
 
+/** A transaction of the test's own on the workspace database: `work` locks, then finishes once released. */
+function holding(work: (trx: Kysely<WorkspaceDatabase>, step: 'lock' | 'finish') => Promise<void>): {
+  locked: Promise<void>;
+  release: () => void;
+  done: Promise<void>;
+} {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markLocked!: () => void;
+  const locked = new Promise<void>((resolve) => (markLocked = resolve));
+  const workspace = file.server.app.workspaces.current()!;
+  const done = workspace.db.transaction().execute(async (trx) => {
+    await work(trx, 'lock');
+    markLocked();
+    await released;
+    await work(trx, 'finish');
+  });
+  return { locked, release, done };
+}
+
+async function deadlocks(): Promise<number> {
+  const result = await sql<{ n: string }>`
+    SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()`.execute(
+    file.server.app.stores.shared,
+  );
+  return Number(result.rows[0]!.n);
+}
+
 describe.runIf(TEST_BACKEND === 'postgres')('delta sync with writes committing out of order', () => {
   it('stamps a write that committed after a later one at or after that one, so the next sync sees it', async () => {
     const first = await createProduct('ORDER-A');
     const second = await createProduct('ORDER-B');
-    const workspace = file.server.app.workspaces.current()!;
-
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = workspace.db.transaction().execute(async (trx) => {
-      await sql`SELECT id FROM product WHERE id = ${first} FOR UPDATE`.execute(trx);
-      locked();
-      await released;
+    const holder = holding(async (trx, step) => {
+      if (step === 'lock') await sql`SELECT id FROM product WHERE id = ${first} FOR UPDATE`.execute(trx);
     });
-    await isLocked;
+    await holder.locked;
 
     // Begins first, at T, and waits for the lock.
     const slow = api<Product>('PUT', `/api/product/${first}`, { ean: 'SLOW' });
@@ -60,8 +81,8 @@ describe.runIf(TEST_BACKEND === 'postgres')('delta sync with writes committing o
     const stored = await watermark();
     expect(stored).toBe(fast.body.data!.updatedAt);
 
-    release();
-    await holder;
+    holder.release();
+    await holder.done;
     const slowAnswer = await slow;
     expect(slowAnswer.status, slowAnswer.text).toBe(200);
     // Committed after the fast one, it is stored with the fast one's instant, and says so itself.
@@ -77,6 +98,45 @@ describe.runIf(TEST_BACKEND === 'postgres')('delta sync with writes committing o
     expect(await watermark()).toBe(stored2.updatedAt);
   });
 });
+
+describe.runIf(TEST_BACKEND === 'postgres')(
+  'moving the stamps of a write that committed out of order',
+  () => {
+    it('does not wait for a row another writer holds, which would deadlock on the change counter', async () => {
+      // Committed in the instant the slow write below begins in (the test clock stands still).
+      const other = await createProduct('HELD-OTHER');
+      const slowId = await createProduct('HELD-SLOW');
+      const fastId = await createProduct('HELD-FAST');
+      const before = await deadlocks();
+
+      const first = holding(async (trx, step) => {
+        if (step === 'lock') await sql`SELECT id FROM product WHERE id = ${slowId} FOR UPDATE`.execute(trx);
+      });
+      await first.locked;
+      const slow = api<Product>('PUT', `/api/product/${slowId}`, { ean: 'SLOW' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      file.server.clock.advance(1000);
+      expect((await api('PUT', `/api/product/${fastId}`, { ean: 'FAST' })).status).toBe(200);
+
+      // Another writer holds the product committed in the slow write's instant, and ends as every
+      // write does, on the change counter's row.
+      const second = holding(async (trx, step) => {
+        if (step === 'lock')
+          await sql`SELECT id FROM product WHERE id = ${other} FOR NO KEY UPDATE`.execute(trx);
+        else await sql`UPDATE change_counter SET value = value WHERE id = 1`.execute(trx);
+      });
+      await second.locked;
+      first.release();
+      await first.done;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      second.release();
+
+      const [answer] = await Promise.all([slow, second.done]);
+      expect(answer.status, answer.text).toBe(200);
+      expect(await deadlocks()).toBe(before);
+    });
+  },
+);
 
 describe('the watermark in GET /api/workspace', () => {
   it('is the newest updatedAt or deletedAt committed', async () => {

@@ -46,6 +46,17 @@ export async function raiseChangeCounter(db: WorkspaceDb, at: string): Promise<s
   );
   const stamp = result.rows[0]?.stamp;
   if (stamp === undefined || stamp <= at) return at;
+  if (dialectOf(db) === 'postgres') {
+    // Only rows this transaction can take at once: its own, and rows others committed in the same
+    // instant. A row another transaction holds is not waited for: holding the counter's row while
+    // waiting for it deadlocked with that transaction's own counter statement. Such a row needs no
+    // move (its committed stamp was handed out by its own commit, before this one).
+    await sql`UPDATE product SET updated_at = ${stamp} WHERE id IN (
+      SELECT id FROM product WHERE updated_at = ${at} FOR NO KEY UPDATE SKIP LOCKED)`.execute(db);
+    await sql`UPDATE product_deletion SET deleted_at = ${stamp} WHERE id IN (
+      SELECT id FROM product_deletion WHERE deleted_at = ${at} FOR NO KEY UPDATE SKIP LOCKED)`.execute(db);
+    return stamp;
+  }
   await sql`UPDATE product SET updated_at = ${stamp} WHERE updated_at = ${at}`.execute(db);
   await sql`UPDATE product_deletion SET deleted_at = ${stamp} WHERE deleted_at = ${at}`.execute(db);
   return stamp;
