@@ -37,14 +37,11 @@ const unique = <T>(values: Iterable<T>) => [...new Set(values)];
 export async function writeBatch(ctx: WorkspaceContext, pending: readonly Pending[]): Promise<Outcome[]> {
   const db = ctx.db;
   const at = ctx.clock.now().toISOString();
-  const named = pending.flatMap(({ doc }) =>
-    doc.masterSupplierPid === undefined ? [doc.supplierPid] : [doc.supplierPid, doc.masterSupplierPid],
-  );
   const groupIds = pending.flatMap(({ doc }) => (typeof doc.groupId === 'number' ? [doc.groupId] : []));
   // The groups first, then the products: the order in which an assignment to a group locks them.
   const groups = await findGroupIds(db, unique(groupIds));
   const { planned, refused } = planBatch(pending, {
-    products: await lockNamed(db, unique(named)),
+    products: await lockNamed(db, namedPids(pending)),
     groups,
     nameLanguage: (language) => nameLanguage(ctx, language),
   });
@@ -88,12 +85,21 @@ export async function writeBatch(ctx: WorkspaceContext, pending: readonly Pendin
   ];
 }
 
+/** The supplierPids a batch names: its documents' and their main products'. */
+export function namedPids(pending: readonly Pending[]): string[] {
+  return unique(
+    pending.flatMap(({ doc }) =>
+      doc.masterSupplierPid === undefined ? [doc.supplierPid] : [doc.supplierPid, doc.masterSupplierPid],
+    ),
+  );
+}
+
 /**
  * The stored products the batch names, locked with their main products in id order before any is
  * written (product-lock.repository.ts), and as they are once locked: the updates below locked them
  * in the batch's order, which deadlocked with a bulk delete of the same products in another order.
  */
-async function lockNamed(db: WorkspaceDb, pids: readonly string[]): Promise<BulkKeyRow[]> {
+export async function lockNamed(db: WorkspaceDb, pids: readonly string[]): Promise<BulkKeyRow[]> {
   const found = await findBulkKeys(db, pids);
   const wanted = new Set(pids);
   const locked = await lockProducts(

@@ -20,4 +20,10 @@ export const bulkSqlPostgres: BulkSql = {
     return sql`(SELECT unnest(CAST(${[...values]} AS text[])))`;
   },
   keyShare: sql`FOR KEY SHARE`,
+  async drawProductIds(db, count) {
+    const result = await sql<{ id: number }>`
+      SELECT CAST(nextval(pg_get_serial_sequence('product', 'id')) AS integer) AS id
+      FROM generate_series(1, ${count}) ORDER BY 1`.execute(db);
+    return result.rows.map((row) => row.id);
+  },
 };

@@ -20,6 +20,12 @@ export interface BulkSql {
   textList(values: readonly string[]): RawBuilder<unknown>;
   /** Row lock a reader takes so that what it read cannot be deleted until the commit ('' on SQLite). */
   keyShare: RawBuilder<unknown>;
+  /**
+   * PostgreSQL: `count` new product ids, rising, drawn before the rows are inserted, so that rows
+   * can be inserted in another order than the ids' (insertProducts); undefined on SQLite, whose one
+   * writer inserts in the batch's order.
+   */
+  drawProductIds?(db: WorkspaceDb, count: number): Promise<number[]>;
 }
 
 export function bulkSql(db: WorkspaceDb): BulkSql {

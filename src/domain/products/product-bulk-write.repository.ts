@@ -42,10 +42,11 @@ export async function ensureDefinitions(
   if (ftidrefs.length === 0) return new Map();
   const bulk = bulkSql(db);
   // WHERE true: SQLite would read ON CONFLICT as part of a join without it.
+  // In one order for every transaction, as insertProducts inserts, for the same reason.
   await sql`INSERT INTO feature_def (ftidref)
     SELECT j.ftidref FROM ${bulk.rows(
       [['ftidref', 'text']],
-      ftidrefs.map((f) => [f]),
+      inLockOrder(ftidrefs).map((f) => [f]),
     )} WHERE true
     ON CONFLICT (ftidref) DO NOTHING`.execute(db);
   const result = await sql<{ id: number; ftidref: string }>`SELECT id, ftidref FROM feature_def
@@ -79,6 +80,7 @@ export type NewProductRow = [
 
 const NEW_PRODUCT: readonly BulkColumn[] = [
   ['ord', 'integer'],
+  ['id', 'integer'],
   ['supplier_pid', 'text'],
   ['supplier_id_ref', 'text'],
   ['ean', 'text'],
@@ -87,20 +89,36 @@ const NEW_PRODUCT: readonly BulkColumn[] = [
   ['group_id', 'integer'],
 ];
 
-/** Inserts products in the order given (ids rise in that order); returns their ids by supplierPid. */
+/** Strings in one order every transaction agrees on (UTF-16 code units), for taking locks. */
+export const inLockOrder = (values: Iterable<string>): string[] =>
+  [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/**
+ * Inserts products; their ids rise in the order given. Returns their ids by supplierPid.
+ *
+ * On PostgreSQL the rows go in in supplierPid order, with ids drawn beforehand in the batch's:
+ * two transactions inserting the same new supplierPids each wait on the unique index for the
+ * other's uncommitted row, and in different orders they deadlocked (two overlapping batches, one
+ * written in reverse). In one order the later one waits for the first, then finds its rows taken.
+ */
 export async function insertProducts(
   db: WorkspaceDb,
   rows: readonly NewProductRow[],
   at: string,
 ): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
-  const data = bulkSql(db).rows(
+  const bulk = bulkSql(db);
+  const ids = await bulk.drawProductIds?.(db, rows.length);
+  const rank = new Map(inLockOrder(rows.map((row) => row[0])).map((pid, i) => [pid, i]));
+  const data = bulk.rows(
     NEW_PRODUCT,
-    rows.map((row, i) => [i, ...row]),
+    rows.map((row, i) => (ids ? [rank.get(row[0]), ids[i], ...row] : [i, null, ...row])),
   );
   const result = await sql<{ id: number; supplier_pid: string }>`INSERT INTO product
-      (supplier_pid, supplier_id_ref, ean, manufacturer_pid, master_id, group_id, created_at, updated_at)
-    SELECT j.supplier_pid, j.supplier_id_ref, j.ean, j.manufacturer_pid, j.master_id, j.group_id, ${at}, ${at}
+      (${ids ? sql`id, ` : sql``}supplier_pid, supplier_id_ref, ean, manufacturer_pid, master_id, group_id,
+        created_at, updated_at)
+    SELECT ${ids ? sql`j.id, ` : sql``}j.supplier_pid, j.supplier_id_ref, j.ean, j.manufacturer_pid, j.master_id,
+      j.group_id, ${at}, ${at}
     FROM ${data} ORDER BY j.ord
     RETURNING id, supplier_pid`.execute(db);
   return new Map(result.rows.map((row) => [row.supplier_pid, row.id]));

@@ -20,8 +20,8 @@ import {
   findVariantIds,
   type ProductKeyRow,
 } from './product-bulk.repository.js';
-import { writeBatch, type Outcome } from './product-bulk-fast.js';
-import { findBulkKeys } from './product-bulk-write.repository.js';
+import { lockNamed, namedPids, writeBatch, type Outcome } from './product-bulk-fast.js';
+import { ensureDefinitions, findBulkKeys } from './product-bulk-write.repository.js';
 import { lockProducts } from './product-lock.repository.js';
 import type { Pending } from './product-bulk-plan.js';
 import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
@@ -180,6 +180,7 @@ export async function upsertProducts(
       }
       return results;
     }
+    await prepareOneByOne(inner, pending);
     const ordered = [
       ...pending.filter((p) => p.doc.masterSupplierPid === undefined),
       ...pending.filter((p) => p.doc.masterSupplierPid !== undefined),
@@ -199,21 +200,43 @@ export async function upsertProducts(
   });
 }
 
+/** How often the set-based write is tried before the batch is written document by document. */
+const FAST_PATH_ATTEMPTS = 3;
+
 /**
- * The set-based write in a savepoint; undefined when it failed and was rolled back (the caller
- * then writes document by document). An aborted transaction (deadlock) or a lost connection
- * cannot be saved by a savepoint: those are rethrown, and the transaction runs again.
+ * The set-based write in a savepoint; undefined when it failed every time and was rolled back
+ * (the caller then writes document by document). It fails when another transaction committed a
+ * supplierPid it was about to create; tried again, it finds that product and updates it, with
+ * the locks taken in the one order every batch takes them. An aborted transaction (deadlock) or
+ * a lost connection cannot be saved by a savepoint: those are rethrown, and the transaction runs
+ * again.
  */
 async function tryFastPath(
   ctx: WorkspaceContext,
   pending: readonly Pending[],
 ): Promise<Outcome[] | undefined> {
-  try {
-    return await withSavepoint(ctx.db, 'bulk_batch', () => writeBatch(ctx, pending));
-  } catch (error) {
-    if (isAbortedTransaction(error) || isConnectionFailure(error)) throw error;
-    return undefined;
+  for (let attempt = 0; attempt < FAST_PATH_ATTEMPTS; attempt++) {
+    try {
+      return await withSavepoint(ctx.db, 'bulk_batch', () => writeBatch(ctx, pending));
+    } catch (error) {
+      if (isAbortedTransaction(error) || isConnectionFailure(error)) throw error;
+    }
   }
+  return undefined;
+}
+
+/**
+ * Before the documents are written one by one (each locks its product as the single services
+ * do, in the batch's order): the stored products the batch names locked at once in id order,
+ * and its feature definitions created in one order, as the set-based write does. Taken one by
+ * one in the batch's order, they deadlocked with other batches (four overlapping batches, two of
+ * them in reverse order, on PostgreSQL).
+ */
+async function prepareOneByOne(ctx: WorkspaceContext, pending: readonly Pending[]): Promise<void> {
+  await lockNamed(ctx.db, namedPids(pending));
+  await ensureDefinitions(ctx.db, [
+    ...new Set(pending.flatMap(({ doc }) => (doc.features ?? []).map((f) => f.ftidref))),
+  ]);
 }
 
 /**
