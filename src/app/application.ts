@@ -18,7 +18,7 @@ import { RequestMonitor } from './request-monitor.js';
 import { RestServer, type RestEndpoint } from './rest-server.js';
 import { endpointUrl, listenProblem, type Endpoint } from './listening-server.js';
 import { UI_DIR, WindowServer } from './window-server.js';
-import type { RestState, WindowDeps } from '../window/window-deps.js';
+import type { RestOverride, RestState, WindowDeps } from '../window/window-deps.js';
 import { APP_VERSION } from './version.js';
 import { openStores, type Stores } from './system-store.js';
 import { SharedChangeListener } from './shared-change-listener.js';
@@ -152,6 +152,7 @@ export class Application {
       version: APP_VERSION,
       uiDir: UI_DIR,
       restState: () => this.restState(),
+      restOverride: (proposed) => this.restOverride(proposed),
       databaseState: () => this.health.state(),
       // REST only: the window's own server must not be moved (closed) from inside one of its requests.
       applySettings: () => this.applySettings({ throwOnRestFailure: true, restOnly: true }),
@@ -173,6 +174,25 @@ export class Application {
   }
 
   private wantedRest: Endpoint | undefined;
+
+  /**
+   * The start's --port and --host that hold while rest.port and rest.host are as stored (or as
+   * proposed, to know what saving them would do), where they differ from those settings: the
+   * window says so instead of showing the stored values as if they applied.
+   */
+  async restOverride(proposed?: { port: number; host: string }): Promise<RestOverride> {
+    const stored = await this.settings.getAll();
+    const settings = proposed
+      ? { ...stored, 'rest.port': proposed.port, 'rest.host': proposed.host }
+      : stored;
+    const overridden = this.overridesLasting(settings);
+    const port = overridden('rest.port', this.options.restOverride?.port);
+    const host = overridden('rest.host', this.options.restOverride?.host);
+    return {
+      ...(port !== undefined && port !== settings['rest.port'] ? { port } : {}),
+      ...(host !== undefined && host !== settings['rest.host'] ? { host } : {}),
+    };
+  }
 
   /** First-run setup if the data folder is pristine (or a first run did not finish), reopen the last workspace, start REST as configured. */
   async start(): Promise<StartReport> {

@@ -1,5 +1,5 @@
 /** The window's calls to its own server (/ui/api): the envelope unwrapped, errors as WindowError. */
-import type { RestState, SessionUserDto } from '../window/window-api.types.js';
+import type { RestSettingsDto, SessionUserDto } from '../window/window-api.types.js';
 import { reportConnection } from './connection.js';
 
 export type {
@@ -86,15 +86,7 @@ export interface SessionInfo {
   version?: string;
 }
 
-export interface RestSettings {
-  enabled: boolean;
-  port: number;
-  host: string;
-  allow: string;
-  state: RestState;
-  warning: string | null;
-  editable: boolean;
-}
+export type RestSettings = RestSettingsDto;
 
 export interface UserRow {
   id: number;

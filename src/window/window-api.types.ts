@@ -15,6 +15,27 @@ export interface RestState {
   problem?: string;
 }
 
+/**
+ * The start options (`pim start --port/--host`) that replace the stored rest.port / rest.host for
+ * this run, where they differ from them. They hold until that setting is changed.
+ */
+export interface RestOverride {
+  port?: number;
+  host?: string;
+}
+
+/** Settings › Rest API: the stored values, what is in effect, and whether the user may change them. */
+export interface RestSettingsDto {
+  enabled: boolean;
+  port: number;
+  host: string;
+  allow: string;
+  state: RestState;
+  override: RestOverride;
+  warning: string | null;
+  editable: boolean;
+}
+
 /** The database as the status bar shows it: team mode's shared PostgreSQL may be unreachable. */
 export interface DatabaseState {
   kind: 'sqlite' | 'postgres';

@@ -41,6 +41,8 @@ export interface StartOptions {
    * server through the settings. Default: an override to any free port.
    */
   restPort?: number;
+  /** rest.port as stored, while the start overrides it as usual (`pim start --port 0`). */
+  savedRestPort?: number;
   /** The window follows the stored ui.port (no override), like restPort for REST. */
   uiPort?: number;
   /** MCP's tools/call fast path over HTTP (default on). */
@@ -65,7 +67,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       await prep.workspaces.open(prep.ownerContext(), { workspaceId: ws.id });
     }
     await prep.settings.set('rest.enabled', true);
-    if (options.restPort !== undefined) await prep.settings.set('rest.port', options.restPort);
+    const savedRestPort = options.restPort ?? options.savedRestPort;
+    if (savedRestPort !== undefined) await prep.settings.set('rest.port', savedRestPort);
     if (options.uiPort !== undefined) await prep.settings.set('ui.port', options.uiPort);
     await prep.stop();
   }

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { ADMIN_PASSWORD, startServer, type TestServer } from './server.js';
+import { ADMIN_PASSWORD, startServer, type StartOptions, type TestServer } from './server.js';
 
 /** Logs in through the window's login screen and waits for the shell (the status bar names the user). */
 export async function loginInWindow(
@@ -34,8 +34,12 @@ export interface WindowPage {
  * One browser per test file, and per test a fresh application with its window and a fresh page
  * (English, 1280 × 800); `ready` receives them before each test, and they are closed after it.
  * Steps wait at most 10 s, under the test timeout, so that a stuck step fails with what it waited for.
+ * `serverOptions`, asked before each test, adds to how the application starts.
  */
-export function windowPagePerTest(ready: (opened: WindowPage) => void): void {
+export function windowPagePerTest(
+  ready: (opened: WindowPage) => void,
+  serverOptions: () => StartOptions = () => ({}),
+): void {
   let browser: Browser;
   let opened: WindowPage | undefined;
   beforeAll(async () => {
@@ -43,7 +47,7 @@ export function windowPagePerTest(ready: (opened: WindowPage) => void): void {
   });
   afterAll(async () => browser.close());
   beforeEach(async () => {
-    const server = await startServer({ window: true });
+    const server = await startServer({ ...serverOptions(), window: true });
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);

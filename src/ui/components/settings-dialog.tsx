@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, RIGHTS, UNREACHABLE, WindowError, type RestSettings } from '../api.js';
 import { errorText } from '../error-text.js';
+import { RestOverrideNote } from './rest-override-note.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
 /** The ports pim may take (below 1024 needs privileges), as the server checks them. */
@@ -71,6 +72,9 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
       ? error?.message
       : undefined;
   const editable = settings.data?.editable ?? false;
+  // --host holds while the stored address is saved unchanged: then it is what others can reach.
+  const hostOverride = settings.data?.override.host;
+  const effectiveHost = hostOverride !== undefined && host === settings.data?.host ? hostOverride : host;
   const state = settings.data?.state;
   return (
     <Modal
@@ -139,7 +143,8 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
                   onChange={(e) => setHost(e.currentTarget.value)}
                   error={field === 'host' ? error?.message : undefined}
                 />
-                {!LOOPBACK.test(host) && (
+                <RestOverrideNote settings={settings.data} />
+                {!LOOPBACK.test(effectiveHost) && (
                   <Alert color="orange" role="alert">
                     {t('settings.notLoopback')}
                   </Alert>
