@@ -38,3 +38,21 @@ describe('Window › REST API Monitor across reconnects', () => {
     expect(await page.getByTestId('monitor-count').textContent()).toMatch(/^1 /);
   });
 });
+
+describe('Window › REST API Monitor counts', () => {
+  const record = (path: string) =>
+    server.app.monitor.record({ method: 'GET', path, status: 200, at: Date.now(), durationMs: 0.1 });
+  const count = () => page.getByTestId('monitor-count').textContent();
+
+  it('says "1 request", in German "1 Anfrage" and "2 Anfragen"', async () => {
+    await loginInWindow(page, server);
+    await chooseMenu(page, 'Window', 'REST API Monitor');
+    await expect.poll(count).toBe('0 requests');
+    record('/api/one');
+    await expect.poll(count).toBe('1 request');
+    await page.locator('label', { hasText: 'Deutsch' }).click();
+    await expect.poll(count).toBe('1 Anfrage');
+    record('/api/two');
+    await expect.poll(count).toBe('2 Anfragen');
+  });
+});
