@@ -60,4 +60,26 @@ describe('Settings › Rest API in the window', () => {
     }
     expect(await server.app.settings.get('rest.host')).toBe('127.0.0.1');
   });
+
+  it('warns of an address other machines can reach only when the address is valid', async () => {
+    const dialog = await openSettings();
+    const address = dialog.getByRole('textbox', { name: 'Address' });
+    const warning = dialog.getByText('Other machines can reach the REST server at this address.');
+    await address.fill('0.0.0.0');
+    await expect.poll(() => warning.isVisible()).toBe(true);
+    for (const typed of ['not a host!', '0.0.0.0:8765', '[::1]']) {
+      await address.fill(typed);
+      await expect.poll(() => warning.count()).toBe(0);
+    }
+    // Refused by the server: its field error, and still no warning.
+    await address.fill('not a host!');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => address.getAttribute('aria-invalid')).toBe('true');
+    expect(await warning.count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/address-error-no-warning.png` });
+    for (const typed of ['::', 'pim.example.org']) {
+      await address.fill(typed);
+      await expect.poll(() => warning.isVisible()).toBe(true);
+    }
+  });
 });

@@ -16,9 +16,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, RIGHTS, UNREACHABLE, WindowError, type RestSettings } from '../api.js';
 import { errorText } from '../error-text.js';
+import { isLoopbackHost, validHost } from '../host-address.js';
 import { RestOverrideNote } from './rest-override-note.js';
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i;
 /** The ports pim may take (below 1024 needs privileges), as the server checks them. */
 const PORTS = { min: 1024, max: 65535 };
 
@@ -75,6 +75,8 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
   // --host holds while the stored address is saved unchanged: then it is what others can reach.
   const hostOverride = settings.data?.override.host;
   const effectiveHost = hostOverride !== undefined && host === settings.data?.host ? hostOverride : host;
+  // An address the server refuses (or would) exposes nothing: its field error says all there is.
+  const exposed = validHost(effectiveHost) && !isLoopbackHost(effectiveHost) && field !== 'host';
   const state = settings.data?.state;
   return (
     <Modal
@@ -140,11 +142,15 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
                   description={t('settings.hostHint')}
                   value={host}
                   disabled={!editable}
-                  onChange={(e) => setHost(e.currentTarget.value)}
+                  onChange={(e) => {
+                    setHost(e.currentTarget.value);
+                    // The refusal was of the address as it was: a new one is judged afresh.
+                    if (field === 'host') save.reset();
+                  }}
                   error={field === 'host' ? error?.message : undefined}
                 />
                 <RestOverrideNote settings={settings.data} />
-                {!LOOPBACK.test(effectiveHost) && (
+                {exposed && (
                   <Alert color="orange" role="alert">
                     {t('settings.notLoopback')}
                   </Alert>
