@@ -1,9 +1,10 @@
 import { Alert, Button, Group, PasswordInput, Select, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type UserRow } from '../api.js';
 import { errorText } from '../error-text.js';
+import { useOneAtATime } from '../use-one-at-a-time.js';
 
 export const ROLES = ['ADMIN', 'EDITOR', 'VIEWER'];
 
@@ -26,12 +27,13 @@ export function PasswordForm({
     mutationFn: () => api('PUT', `/users/${user.id}/password`, { password }),
     onSuccess: onDone,
   });
+  const submit = useOneAtATime(set);
   return (
     <form
       aria-label={t('users.resetPassword')}
       onSubmit={(event) => {
         event.preventDefault();
-        set.mutate();
+        submit(undefined);
       }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onCancel();
@@ -49,7 +51,7 @@ export function PasswordForm({
           data-autofocus
           autoFocus
         />
-        <Button type="submit" loading={set.isPending}>
+        <Button type="submit" loading={set.isPending} disabled={set.isPending}>
           {t('users.setPassword')}
         </Button>
         <Button variant="default" onClick={onCancel}>
@@ -75,14 +77,10 @@ export function AddUserForm() {
       void queryClient.invalidateQueries({ queryKey: ['users'] });
     },
   });
-  // The second click of a double click comes before React has drawn the button disabled:
-  // a ref, set at once, lets only one request run.
-  const running = useRef(false);
+  const create = useOneAtATime(add);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (running.current) return;
-    running.current = true;
-    add.mutate(undefined, { onSettled: () => (running.current = false) });
+    create(undefined);
   };
   return (
     <form onSubmit={submit} aria-labelledby="add-user-title">

@@ -7,10 +7,17 @@ import { useFocusOnMount } from '../use-focus-on-mount.js';
 import { api, RIGHTS, type SessionUser, type UserRow } from '../api.js';
 import { AddUserForm, PasswordForm, ROLES } from './users-forms.js';
 import { errorText } from '../error-text.js';
+import { useOneAtATime } from '../use-one-at-a-time.js';
 
 const column = createColumnHelper<UserRow>();
 /** One empty list for every render without data: a new array each time makes the table render again, forever. */
 const NO_USERS: UserRow[] = [];
+
+/** What the cells need beyond their row, and may change without the columns changing. */
+interface UsersTableMeta {
+  /** The user whose password form is open. */
+  passwordFor: number | undefined;
+}
 
 /** Users (right Benutzerverwaltung): list, add, role, password, disable and enable, end sessions. */
 export function UsersView({ user }: { user: SessionUser }) {
@@ -28,6 +35,8 @@ export function UsersView({ user }: { user: SessionUser }) {
       api(method, path, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
+  // One change of a user at a time: a double click on a role, Disable or Enable sends one request.
+  const changeOnce = useOneAtATime(change);
   const [passwordFor, setPasswordFor] = useState<UserRow | undefined>();
   // Whose password was set last: said until the next reset (the form itself is gone then).
   const [passwordSet, setPasswordSet] = useState<string | undefined>();
@@ -44,9 +53,10 @@ export function UsersView({ user }: { user: SessionUser }) {
             value={info.getValue()}
             allowDeselect={false}
             w={130}
+            disabled={change.isPending}
             onChange={(role) =>
               role &&
-              change.mutate({ method: 'PUT', path: `/users/${info.row.original.id}/role`, body: { role } })
+              changeOnce({ method: 'PUT', path: `/users/${info.row.original.id}/role`, body: { role } })
             }
           />
         ),
@@ -69,7 +79,9 @@ export function UsersView({ user }: { user: SessionUser }) {
         cell: (info) => {
           const row = info.row.original;
           return (
-            <Menu>
+            // The menu gives the focus back to its button when it closes, but not when it opened
+            // the password form: that form's field has it (meta: no new columns, no remounted cells).
+            <Menu returnFocus={(info.table.options.meta as UsersTableMeta).passwordFor !== row.id}>
               <Menu.Target>
                 <Button
                   size="compact-sm"
@@ -90,7 +102,7 @@ export function UsersView({ user }: { user: SessionUser }) {
                 </Menu.Item>
                 <Menu.Item
                   onClick={() =>
-                    change.mutate({
+                    changeOnce({
                       method: 'POST',
                       path: `/users/${row.id}/${row.disabled ? 'enable' : 'disable'}`,
                     })
@@ -98,7 +110,7 @@ export function UsersView({ user }: { user: SessionUser }) {
                 >
                   {row.disabled ? t('users.enable') : t('users.disable')}
                 </Menu.Item>
-                <Menu.Item onClick={() => change.mutate({ method: 'POST', path: `/users/${row.id}/logout` })}>
+                <Menu.Item onClick={() => changeOnce({ method: 'POST', path: `/users/${row.id}/logout` })}>
                   {t('users.endSessions')}
                 </Menu.Item>
               </Menu.Dropdown>
@@ -107,9 +119,14 @@ export function UsersView({ user }: { user: SessionUser }) {
         },
       }),
     ],
-    [t, change],
+    [t, change.isPending, changeOnce],
   );
-  const table = useReactTable({ data: users.data ?? NO_USERS, columns, getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({
+    data: users.data ?? NO_USERS,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    meta: { passwordFor: passwordFor?.id } satisfies UsersTableMeta,
+  });
 
   if (!allowed) {
     return (
