@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api, WindowError, type WindowStatus } from '../api.js';
+import type { View } from '../view-route.js';
 import { LanguageSwitch } from './language-switch.js';
 
-export type View = 'home' | 'monitor' | 'users';
 export type Dialog = 'settings' | 'workspace' | 'about';
 
 interface Props {

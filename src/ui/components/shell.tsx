@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { api, type SessionInfo, type WindowStatus } from '../api.js';
 import { errorText } from '../error-text.js';
 import { useServerEvents } from '../use-server-events.js';
+import { useViewRoute } from '../view-route.js';
 import { AboutDialog } from './about-dialog.js';
 import { HomeView } from './home-view.js';
-import { MenuBar, type Dialog, type View } from './menu-bar.js';
+import { MenuBar, type Dialog } from './menu-bar.js';
 import { MonitorView } from './monitor-view.js';
 import { OpenWorkspaceDialog } from './open-workspace-dialog.js';
 import { SettingsDialog } from './settings-dialog.js';
@@ -22,12 +23,14 @@ export function Shell({
   session: SessionInfo;
   onSessionEnded: (reason: string) => void;
 }) {
-  const [view, setView] = useState<View>('home');
   const [dialog, setDialog] = useState<Dialog | undefined>();
   const [logoutError, setLogoutError] = useState<unknown>();
   const { t } = useTranslation();
   useServerEvents(onSessionEnded);
   const status = useQuery({ queryKey: ['status'], queryFn: () => api<WindowStatus>('GET', '/status') });
+  // The rights as pushed with the status (a role changed meanwhile), else as at the login.
+  const rights = status.data?.user?.rights ?? session.user!.rights;
+  const [view, setView] = useViewRoute(rights);
   const opener = useRef<HTMLElement | null>(null);
   const open = (which: Dialog, from: HTMLElement | null) => {
     opener.current = from;
