@@ -2,13 +2,15 @@ import { Button, Group, Menu, Switch, useMantineColorScheme } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { api, WindowError, type WindowStatus } from '../api.js';
-import type { View } from '../view-route.js';
+import { api, RIGHTS, WindowError, type WindowStatus } from '../api.js';
+import { viewAllowed, type View } from '../view-route.js';
 import { LanguageSwitch } from './language-switch.js';
 
 export type Dialog = 'settings' | 'workspace' | 'about';
 
 interface Props {
+  /** The user's rights: only what the role may do is offered (the server refuses the rest all the same). */
+  rights: readonly string[];
   onView: (view: View) => void;
   /** `opener`: the menu's button, which gets the focus back when the dialog closes. */
   onDialog: (dialog: Dialog, opener: HTMLElement | null) => void;
@@ -17,8 +19,15 @@ interface Props {
   onLogoutFailed: (error: unknown) => void;
 }
 
+interface MenuEntry {
+  label: string;
+  onClick: () => void;
+  /** False: the role may not do it, so it is not offered. */
+  allowed?: boolean;
+}
+
 /** A desktop application's menu bar; every menu is a button with a keyboard-reachable list. */
-export function MenuBar({ onView, onDialog, onLoggedOut, onLogoutFailed }: Props) {
+export function MenuBar({ rights, onView, onDialog, onLoggedOut, onLogoutFailed }: Props) {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const queryClient = useQueryClient();
@@ -39,22 +48,26 @@ export function MenuBar({ onView, onDialog, onLoggedOut, onLogoutFailed }: Props
     }
     onLoggedOut('logout');
   };
-  const menu = (label: string, items: { label: string; onClick: () => void }[]) => (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" size="compact-sm" onClick={(e) => (opener.current = e.currentTarget)}>
-          {label}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map((item) => (
-          <Menu.Item key={item.label} onClick={item.onClick}>
-            {item.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  const menu = (label: string, all: MenuEntry[]) => {
+    const items = all.filter((item) => item.allowed !== false);
+    if (items.length === 0) return null;
+    return (
+      <Menu position="bottom-start" withinPortal>
+        <Menu.Target>
+          <Button variant="subtle" size="compact-sm" onClick={(e) => (opener.current = e.currentTarget)}>
+            {label}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {items.map((item) => (
+            <Menu.Item key={item.label} onClick={item.onClick}>
+              {item.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    );
+  };
   return (
     <Group h="100%" px="sm" justify="space-between" component="nav" aria-label={t('app.title')}>
       <Group gap={2}>
@@ -62,13 +75,23 @@ export function MenuBar({ onView, onDialog, onLoggedOut, onLogoutFailed }: Props
           pim
         </Button>
         {menu(t('menu.file'), [
-          { label: t('menu.openWorkspace'), onClick: dialog('workspace') },
+          {
+            label: t('menu.openWorkspace'),
+            onClick: dialog('workspace'),
+            allowed: rights.includes(RIGHTS.workspaces),
+          },
           { label: t('menu.logout'), onClick: () => void logout() },
           { label: t('menu.quit'), onClick: () => void logout() },
         ])}
         {menu(t('menu.window'), [{ label: t('menu.monitor'), onClick: () => onView('monitor') }])}
         {menu(t('menu.settings'), [{ label: t('menu.settingsDialog'), onClick: dialog('settings') }])}
-        {menu(t('menu.users'), [{ label: t('menu.manageUsers'), onClick: () => onView('users') }])}
+        {menu(t('menu.users'), [
+          {
+            label: t('menu.manageUsers'),
+            onClick: () => onView('users'),
+            allowed: viewAllowed('users', rights),
+          },
+        ])}
         {menu(t('menu.help'), [
           { label: t('menu.about'), onClick: dialog('about') },
           { label: t('menu.apiReference'), onClick: () => window.open(apiReference(), '_blank', 'noopener') },

@@ -45,6 +45,7 @@ export function Shell({
     <AppShell header={{ height: 44 }} footer={{ height: 32 }} padding="md">
       <AppShell.Header>
         <MenuBar
+          rights={rights}
           onView={setView}
           onDialog={open}
           onLoggedOut={onSessionEnded}
