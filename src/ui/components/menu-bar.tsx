@@ -1,8 +1,8 @@
-import { Button, Group, Menu, Switch, useMantineColorScheme } from '@mantine/core';
+import { Button, Group, Menu, Switch, Text, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { api, RIGHTS, WindowError, type WindowStatus } from '../api.js';
+import { api, RIGHTS, WindowError, type RestState } from '../api.js';
+import { apiReferenceUrl } from '../api-reference.js';
 import { viewAllowed, type View } from '../view-route.js';
 import { LanguageSwitch } from './language-switch.js';
 
@@ -11,6 +11,8 @@ export type Dialog = 'settings' | 'workspace' | 'about';
 interface Props {
   /** The user's rights: only what the role may do is offered (the server refuses the rest all the same). */
   rights: readonly string[];
+  /** The REST server as the status says (undefined until it came). */
+  rest: RestState | undefined;
   onView: (view: View) => void;
   /** `opener`: the menu's button, which gets the focus back when the dialog closes. */
   onDialog: (dialog: Dialog, opener: HTMLElement | null) => void;
@@ -24,21 +26,19 @@ interface MenuEntry {
   onClick: () => void;
   /** False: the role may not do it, so it is not offered. */
   allowed?: boolean;
+  /** Why it cannot be done now: offered disabled, with the reason beneath. */
+  unavailable?: string;
 }
 
 /** A desktop application's menu bar; every menu is a button with a keyboard-reachable list. */
-export function MenuBar({ rights, onView, onDialog, onLoggedOut, onLogoutFailed }: Props) {
+export function MenuBar({ rights, rest, onView, onDialog, onLoggedOut, onLogoutFailed }: Props) {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const queryClient = useQueryClient();
   // The button of the menu opened last: a dialog's item is gone when the dialog closes.
   const opener = useRef<HTMLElement | null>(null);
   const dialog = (which: Dialog) => () => onDialog(which, opener.current);
-  // The REST server's reference page, where it runs now.
-  const apiReference = () => {
-    const url = queryClient.getQueryData<WindowStatus>(['status'])?.rest.url;
-    return url ? `${url}/docs` : 'http://127.0.0.1:8765/api/docs';
-  };
+  // The REST server's reference page, where it runs now; nothing to open while it does not run.
+  const reference = apiReferenceUrl(rest, window.location.hostname);
   const logout = async () => {
     try {
       await api('POST', '/session/logout');
@@ -60,8 +60,13 @@ export function MenuBar({ rights, onView, onDialog, onLoggedOut, onLogoutFailed 
         </Menu.Target>
         <Menu.Dropdown>
           {items.map((item) => (
-            <Menu.Item key={item.label} onClick={item.onClick}>
+            <Menu.Item key={item.label} onClick={item.onClick} disabled={item.unavailable !== undefined}>
               {item.label}
+              {item.unavailable !== undefined && (
+                <Text size="xs" c="dimmed">
+                  {item.unavailable}
+                </Text>
+              )}
             </Menu.Item>
           ))}
         </Menu.Dropdown>
@@ -94,7 +99,11 @@ export function MenuBar({ rights, onView, onDialog, onLoggedOut, onLogoutFailed 
         ])}
         {menu(t('menu.help'), [
           { label: t('menu.about'), onClick: dialog('about') },
-          { label: t('menu.apiReference'), onClick: () => window.open(apiReference(), '_blank', 'noopener') },
+          {
+            label: t('menu.apiReference'),
+            onClick: () => reference && window.open(reference, '_blank', 'noopener'),
+            unavailable: reference ? undefined : t('menu.apiReferenceOff'),
+          },
         ])}
       </Group>
       <Group gap="sm">

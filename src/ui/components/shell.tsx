@@ -46,6 +46,7 @@ export function Shell({
       <AppShell.Header>
         <MenuBar
           rights={rights}
+          rest={status.data?.rest}
           onView={setView}
           onDialog={open}
           onLoggedOut={onSessionEnded}
