@@ -1,6 +1,9 @@
 /** The window's calls to its own server (/ui/api): the envelope unwrapped, errors as WindowError. */
 import type { RestSettingsDto, SessionUserDto } from '../window/window-api.types.js';
 import { reportConnection } from './connection.js';
+import { UNREACHABLE, WindowError } from './window-error.js';
+
+export { UNREACHABLE, WindowError, type ErrorDetails } from './window-error.js';
 
 export type {
   MonitorEntry,
@@ -10,23 +13,13 @@ export type {
   WindowStatus,
 } from '../window/window-api.types.js';
 
-export class WindowError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-    readonly status: number,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
 interface Envelope<T> {
   success: boolean;
   data?: T;
   error?: string;
   code?: string;
   field?: string;
+  params?: Record<string, string | number>;
 }
 
 /** Whoever must hear that the server refused the session (401): the window returns to the login screen. */
@@ -43,9 +36,6 @@ export function onSessionRefused(handler: () => void): () => void {
     if (sessionRefused === handler) sessionRefused = undefined;
   };
 }
-
-/** The code of a request that never got an answer (pim stopped, the network gone): status 0. */
-export const UNREACHABLE = 'UNREACHABLE';
 
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
@@ -67,11 +57,16 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   if (response.status === 401 && path !== '/session/login') sessionRefused?.();
   const envelope = (await response.json().catch(() => ({}))) as Envelope<T>;
   if (!response.ok || !envelope.success) {
+    const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
     throw new WindowError(
       envelope.error ?? `${response.status} ${response.statusText}`,
       envelope.code ?? 'INTERNAL',
       response.status,
-      envelope.field,
+      {
+        field: envelope.field,
+        params: envelope.params,
+        retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
+      },
     );
   }
   return envelope.data as T;

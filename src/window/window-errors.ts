@@ -7,28 +7,40 @@ import { failure } from '../http/envelope.js';
 import { passesEdge } from './window-guard.js';
 
 /**
+ * What the window needs, beyond the sentence, to say an error in the user's language: the values
+ * a translation takes (`PORT_IN_USE`: port, host and why; a schema's refusal: its rule and limit).
+ */
+export type ErrorParams = Record<string, string | number>;
+
+/**
  * The window's errors: the envelope with REST's sentence and code (the window translates codes
  * it knows into the user's language and shows the sentence otherwise). `field` names the input
- * at fault where the window shows the message beside a field.
+ * at fault where the window shows the message beside a field, `params` the values a translation
+ * of the sentence needs.
  */
 export function installWindowErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | DomainError | Error, request, reply) => {
     const error = domainErrorOf(thrown) ?? thrown;
     if (error instanceof DomainError) {
-      const field = (error as DomainError & { field?: string }).field;
+      const { field, params } = error as DomainError & { field?: string; params?: ErrorParams };
       const retryAfter = retryAfterOf(error);
       if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
-      return reply
-        .code(errorStatus(error.detailCode))
-        .send({ ...failure(error.message, error.detailCode), ...(field ? { field } : {}) });
+      return reply.code(errorStatus(error.detailCode)).send({
+        ...failure(error.message, error.detailCode),
+        ...(field ? { field } : {}),
+        ...(params ? { params } : {}),
+      });
     }
     // Refusals of the body or the request (415, 413, 400): REST's codes and sentences.
     const refused = refusalOf(error as FastifyError, request);
     if (refused) {
       const field = schemaField(error);
-      return reply
-        .code(errorStatus(refused[0]))
-        .send({ ...failure(refused[1], refused[0]), ...(field ? { field } : {}) });
+      const params = schemaRule(error);
+      return reply.code(errorStatus(refused[0])).send({
+        ...failure(refused[1], refused[0]),
+        ...(field ? { field } : {}),
+        ...(params ? { params } : {}),
+      });
     }
     request.log.error({ err: error }, 'unexpected error in the window server');
     if (process.env.PIM_DEBUG_WINDOW) console.error(error);
@@ -43,6 +55,18 @@ export function installWindowErrorHandler(app: FastifyInstance): void {
 function schemaField(thrown: unknown): string | undefined {
   const path = (thrown as { validation?: { instancePath?: string }[] }).validation?.[0]?.instancePath;
   return path ? path.slice(1).replaceAll('/', '.') : undefined;
+}
+
+/**
+ * The rule a schema refused a value by, with its limit ({rule: 'maxLength', limit: 253}): the
+ * window says it in the user's language, naming the field by its label.
+ */
+function schemaRule(thrown: unknown): ErrorParams | undefined {
+  const first = (thrown as { validation?: { keyword?: string; params?: { limit?: unknown } }[] })
+    .validation?.[0];
+  if (!first?.keyword) return undefined;
+  const limit = first.params?.limit;
+  return { rule: first.keyword, ...(typeof limit === 'number' ? { limit } : {}) };
 }
 
 /**

@@ -44,9 +44,9 @@ describe('Settings › Rest API in the window', () => {
     const dialog = await openSettings();
     const address = dialog.getByRole('textbox', { name: 'Address' });
     const cases: [string, string][] = [
-      ['not a host!', "rest.host must be an IP address or host name, not 'not a host!'"],
-      ['', 'host must not be empty'],
-      ['a'.repeat(254), 'host must be at most 253 characters'],
+      ['not a host!', 'The address must be an IP address or a host name.'],
+      ['', 'Address must not be empty.'],
+      ['a'.repeat(254), 'Address must be at most 253 characters long.'],
     ];
     for (const [typed, message] of cases) {
       await address.fill(typed);

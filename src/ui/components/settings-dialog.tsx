@@ -69,7 +69,7 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
   const portError = portInvalid
     ? t('settings.portRange', PORTS)
     : field === 'port'
-      ? error?.message
+      ? errorText(t, error)
       : undefined;
   const editable = settings.data?.editable ?? false;
   // --host holds while the stored address is saved unchanged: then it is what others can reach.
@@ -147,7 +147,7 @@ export function SettingsDialog({ opened, onClose }: { opened: boolean; onClose: 
                     // The refusal was of the address as it was: a new one is judged afresh.
                     if (field === 'host') save.reset();
                   }}
-                  error={field === 'host' ? error?.message : undefined}
+                  error={field === 'host' ? errorText(t, error) : undefined}
                 />
                 <RestOverrideNote settings={settings.data} />
                 {exposed && (

@@ -5,6 +5,7 @@ import { exposureWarning } from '../../domain/settings/address-allow.js';
 import { ok } from '../../http/envelope.js';
 import { listenProblem } from '../../app/listening-server.js';
 import { probePort } from '../port-probe.js';
+import type { ErrorParams } from '../window-errors.js';
 import type { RestSettingsDto } from '../window-api.types.js';
 import type { WindowDeps } from '../window-deps.js';
 import { RestSettingsRequest, type RestSettingsBody } from '../window.schemas.js';
@@ -12,7 +13,10 @@ import { windowContext } from '../window-context.js';
 
 function portRefused(host: string, port: number, code: string): ValidationError {
   const error = new ValidationError(`Port ${port} on ${host} ${listenProblem(code)}`, 'PORT_IN_USE');
-  return Object.assign(error, { field: code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' ? 'host' : 'port' });
+  return Object.assign(error, {
+    field: code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' ? 'host' : 'port',
+    params: { port, host, reason: code } satisfies ErrorParams,
+  });
 }
 
 /** Settings › Rest API: the saved settings, the server's real state, and saving them (right Einstellungen). */
