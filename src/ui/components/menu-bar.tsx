@@ -74,7 +74,16 @@ export function MenuBar({ rights, rest, onView, onDialog, onLoggedOut, onLogoutF
     );
   };
   return (
-    <Group h="100%" px="sm" justify="space-between" component="nav" aria-label={t('app.title')}>
+    <Group
+      mih={44}
+      px="sm"
+      py={4}
+      justify="space-between"
+      // In a narrow window the switches wrap under the menus (the shell makes room).
+      style={{ rowGap: 4 }}
+      component="nav"
+      aria-label={t('app.title')}
+    >
       <Group gap={2}>
         <Button variant="transparent" size="compact-sm" fw={700} onClick={() => onView('home')}>
           pim

@@ -72,7 +72,7 @@ export function MonitorView() {
   }, [visible.length, virtualizer]);
 
   return (
-    <Stack h="calc(100vh - 110px)" component="section" aria-labelledby="monitor-title">
+    <Stack h={VIEW_HEIGHT} component="section" aria-labelledby="monitor-title">
       <Group justify="space-between">
         <Title order={1} size="h3" id="monitor-title" ref={heading} tabIndex={-1}>
           {t('monitor.title')}
@@ -118,79 +118,90 @@ export function MonitorView() {
         role="table"
         aria-label={t('monitor.title')}
         aria-rowcount={visible.length + 1}
-        style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+        // Narrower than its columns need, the table scrolls sideways inside its frame, not the page.
+        style={{ flex: 1, minHeight: 0, display: 'flex', overflowX: 'auto' }}
       >
-        <div role="rowgroup">
-          <div
-            role="row"
-            style={{ display: 'grid', gridTemplateColumns: COLUMNS, padding: '4px 8px', fontWeight: 600 }}
-          >
-            <span role="columnheader">{t('monitor.time')}</span>
-            <span role="columnheader">{t('monitor.method')}</span>
-            <span role="columnheader">{t('monitor.path')}</span>
-            <span role="columnheader">{t('monitor.status')}</span>
-            <span role="columnheader">{t('monitor.duration')}</span>
-            <span role="columnheader">{t('monitor.user')}</span>
-          </div>
-        </div>
-        {visible.length === 0 && <Text p="md">{t('monitor.empty')}</Text>}
         <div
-          ref={scroller}
-          role="rowgroup"
-          tabIndex={0}
-          aria-label={t('monitor.title')}
-          style={{ flex: 1, overflow: 'auto', position: 'relative' }}
-          onScroll={(e) => {
-            const el = e.currentTarget;
-            follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 2;
-          }}
+          role="presentation"
+          style={{ flex: 1, minWidth: TABLE_MIN_WIDTH, display: 'flex', flexDirection: 'column' }}
         >
-          <div style={{ height: virtualizer.getTotalSize() }} role="presentation" />
-          {virtualizer.getVirtualItems().map((item) => {
-            const e = visible[item.index]!;
-            return (
-              <div
-                key={item.key}
-                role="row"
-                aria-rowindex={item.index + 2}
-                data-testid="monitor-row"
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  transform: `translateY(${item.start}px)`,
-                  height: ROW_HEIGHT,
-                  width: '100%',
-                  display: 'grid',
-                  gridTemplateColumns: COLUMNS,
-                  alignItems: 'center',
-                  padding: '0 8px',
-                  fontFamily: 'monospace',
-                  fontSize: 13,
-                }}
-              >
-                <span role="cell">{new Date(e.timestamp).toLocaleTimeString()}</span>
-                <span role="cell">{e.method}</span>
-                <span
-                  role="cell"
-                  style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          <div role="rowgroup">
+            <div
+              role="row"
+              style={{ display: 'grid', gridTemplateColumns: COLUMNS, padding: '4px 8px', fontWeight: 600 }}
+            >
+              <span role="columnheader">{t('monitor.time')}</span>
+              <span role="columnheader">{t('monitor.method')}</span>
+              <span role="columnheader">{t('monitor.path')}</span>
+              <span role="columnheader">{t('monitor.status')}</span>
+              <span role="columnheader">{t('monitor.duration')}</span>
+              <span role="columnheader">{t('monitor.user')}</span>
+            </div>
+          </div>
+          {visible.length === 0 && <Text p="md">{t('monitor.empty')}</Text>}
+          <div
+            ref={scroller}
+            role="rowgroup"
+            tabIndex={0}
+            aria-label={t('monitor.title')}
+            style={{ flex: 1, overflow: 'auto', position: 'relative' }}
+            onScroll={(e) => {
+              const el = e.currentTarget;
+              follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 2;
+            }}
+          >
+            <div style={{ height: virtualizer.getTotalSize() }} role="presentation" />
+            {virtualizer.getVirtualItems().map((item) => {
+              const e = visible[item.index]!;
+              return (
+                <div
+                  key={item.key}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  data-testid="monitor-row"
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    transform: `translateY(${item.start}px)`,
+                    height: ROW_HEIGHT,
+                    width: '100%',
+                    display: 'grid',
+                    gridTemplateColumns: COLUMNS,
+                    alignItems: 'center',
+                    padding: '0 8px',
+                    fontFamily: 'monospace',
+                    fontSize: 13,
+                  }}
                 >
-                  {e.path}
-                </span>
-                <span role="cell">
-                  <StatusCode status={e.status} />
-                </span>
-                <span role="cell">{e.durationMs}</span>
-                <span role="cell">{e.user ?? ''}</span>
-              </div>
-            );
-          })}
+                  <span role="cell">{new Date(e.timestamp).toLocaleTimeString()}</span>
+                  <span role="cell">{e.method}</span>
+                  <span
+                    role="cell"
+                    style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
+                    {e.path}
+                  </span>
+                  <span role="cell">
+                    <StatusCode status={e.status} />
+                  </span>
+                  <span role="cell">{e.durationMs}</span>
+                  <span role="cell">{e.user ?? ''}</span>
+                </div>
+              );
+            })}
+          </div>
         </div>
       </Paper>
     </Stack>
   );
 }
 
-const COLUMNS = '110px 70px 1fr 70px 70px 120px';
+const COLUMNS = '110px 70px minmax(160px, 1fr) 70px 70px 120px';
+/** The fixed columns and a path column still worth reading, with the rows' padding. */
+const TABLE_MIN_WIDTH = 620;
+/** What the shell leaves between its bars (they grow in a narrow window, where they wrap). */
+const VIEW_HEIGHT =
+  'calc(100dvh - var(--app-shell-header-offset, 0rem) - var(--app-shell-footer-offset, 0rem) - 2 * var(--app-shell-padding))';
 
 /** The status with its class's colour as a mark beside the number (the number itself stays dark: contrast). */
 function StatusCode({ status }: { status: number }) {

@@ -1,4 +1,5 @@
 import { Alert, AppShell } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,10 @@ import { OpenWorkspaceDialog } from './open-workspace-dialog.js';
 import { SettingsDialog } from './settings-dialog.js';
 import { StatusBar } from './status-bar.js';
 import { UsersView } from './users-view.js';
+
+/** The bars' height on one line (a wide window). */
+const HEADER_MIN = 44;
+const FOOTER_MIN = 32;
 
 /** The application window: menu bar, the current view, the status bar; dialogs above. */
 export function Shell({
@@ -31,6 +36,9 @@ export function Shell({
   // The rights as pushed with the status (a role changed meanwhile), else as at the login.
   const rights = status.data?.user?.rights ?? session.user!.rights;
   const [view, setView] = useViewRoute(rights);
+  // The bars wrap onto more lines in a narrow window: the shell makes room for what they need.
+  const menuBar = useElementSize();
+  const statusBar = useElementSize();
   const opener = useRef<HTMLElement | null>(null);
   const open = (which: Dialog, from: HTMLElement | null) => {
     opener.current = from;
@@ -42,16 +50,22 @@ export function Shell({
     requestAnimationFrame(() => opener.current?.focus());
   };
   return (
-    <AppShell header={{ height: 44 }} footer={{ height: 32 }} padding="md">
+    <AppShell
+      header={{ height: Math.max(HEADER_MIN, Math.ceil(menuBar.height)) }}
+      footer={{ height: Math.max(FOOTER_MIN, Math.ceil(statusBar.height)) }}
+      padding="md"
+    >
       <AppShell.Header>
-        <MenuBar
-          rights={rights}
-          rest={status.data?.rest}
-          onView={setView}
-          onDialog={open}
-          onLoggedOut={onSessionEnded}
-          onLogoutFailed={setLogoutError}
-        />
+        <div ref={menuBar.ref}>
+          <MenuBar
+            rights={rights}
+            rest={status.data?.rest}
+            onView={setView}
+            onDialog={open}
+            onLoggedOut={onSessionEnded}
+            onLogoutFailed={setLogoutError}
+          />
+        </div>
       </AppShell.Header>
       <AppShell.Main>
         {logoutError !== undefined && (
@@ -71,7 +85,9 @@ export function Shell({
         {view === 'users' && <UsersView user={session.user!} />}
       </AppShell.Main>
       <AppShell.Footer>
-        <StatusBar status={status.data} />
+        <div ref={statusBar.ref}>
+          <StatusBar status={status.data} />
+        </div>
       </AppShell.Footer>
       <SettingsDialog opened={dialog === 'settings'} onClose={close} />
       <OpenWorkspaceDialog opened={dialog === 'workspace'} onClose={close} />

@@ -27,11 +27,12 @@ export function StatusBar({ status }: { status: WindowStatus | undefined }) {
         : t('status.databaseDown', { target: database.target });
   return (
     <Group
-      h="100%"
+      mih={32}
       px="sm"
+      py={4}
       gap="lg"
-      wrap="nowrap"
-      style={{ overflow: 'hidden' }}
+      // In a narrow window the facts wrap onto more lines (the shell makes room), none cut off.
+      style={{ rowGap: 2, overflowWrap: 'anywhere' }}
       role="status"
       aria-live="polite"
     >
@@ -54,7 +55,7 @@ export function StatusBar({ status }: { status: WindowStatus | undefined }) {
         <Dot color={lost ? 'gray' : rest.running ? 'green' : rest.enabled ? 'red' : 'gray'} />
         <strong data-testid="status-rest">{restText}</strong>
       </Text>
-      <Text size="sm" truncate="end">
+      <Text size="sm">
         {t('status.database')}: <Dot color={lost ? 'gray' : database.reachable ? 'green' : 'red'} />
         <strong data-testid="status-database">{databaseText}</strong>
       </Text>

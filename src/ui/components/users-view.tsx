@@ -10,6 +10,8 @@ import { errorText } from '../error-text.js';
 import { useOneAtATime } from '../use-one-at-a-time.js';
 
 const column = createColumnHelper<UserRow>();
+/** Below this the columns would squeeze the role select and the dates into slivers. */
+const TABLE_MIN_WIDTH = 560;
 /** One empty list for every render without data: a new array each time makes the table render again, forever. */
 const NO_USERS: UserRow[] = [];
 
@@ -145,28 +147,33 @@ export function UsersView({ user }: { user: SessionUser }) {
           {errorText(t, users.error ?? change.error)}
         </Alert>
       )}
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th key={header.id}>
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id} data-testid={`user-${row.original.username}`}>
-              {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {/* In a narrow window the table scrolls sideways on its own; the page does not. */}
+      <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native">
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => (
+                  <Table.Th key={header.id}>
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {table.getRowModel().rows.map((row) => (
+              <Table.Tr key={row.id} data-testid={`user-${row.original.username}`}>
+                {row.getVisibleCells().map((cell) => (
+                  <Table.Td key={cell.id}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {passwordSet && (
         <Alert
           color="green"
