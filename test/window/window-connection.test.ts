@@ -59,6 +59,8 @@ describe('the window when pim cannot be reached', () => {
     expect(await dialog.getByTestId('rest-state').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/settings-unreachable.png` });
     await page.keyboard.press('Escape');
+    // The dialog leaves with a transition; until it has, its alert is still on the page.
+    await expect.poll(() => dialog.count()).toBe(0);
 
     await server.app.window.reconcile({ host: '127.0.0.1', port });
     await expect.poll(() => page.getByTestId('status-connection').count()).toBe(0);
