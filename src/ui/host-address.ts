@@ -24,9 +24,12 @@ function isIPv6(host: string): boolean {
   }
 }
 
+/** A last label that is a number makes a would-be IPv4 address, not a host name. */
+const ENDS_IN_NUMBER = /(?:^|\.)(?:\d+|0x[0-9a-f]*)$/i;
+
 /** Whether the server would take the address: an IP address or a host name. */
 export function validHost(host: string): boolean {
-  return isIPv4(host) || isIPv6(host) || HOSTNAME.test(host);
+  return isIPv4(host) || isIPv6(host) || (HOSTNAME.test(host) && !ENDS_IN_NUMBER.test(host));
 }
 
 /** True for addresses and names that reach this machine only. */

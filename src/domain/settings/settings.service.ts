@@ -34,9 +34,15 @@ function parsePort(key: string, value: unknown): number {
   return port;
 }
 
+/**
+ * A name whose last label is a number is no host name: resolvers and URL parsers read it as an
+ * IPv4 address (`1.2.3` as 1.2.0.3) or refuse it (`999.1.1.1`), so it is refused here.
+ */
+const ENDS_IN_NUMBER = /(?:^|\.)(?:\d+|0x[0-9a-f]*)$/i;
+
 function parseHost(key: string, value: unknown): string {
   const host = String(value);
-  if (isIP(host) === 0 && !HOSTNAME.test(host)) {
+  if (isIP(host) === 0 && (!HOSTNAME.test(host) || ENDS_IN_NUMBER.test(host))) {
     throw new ValidationError(`${key} must be an IP address or host name, not '${host}'`);
   }
   return host;
