@@ -269,7 +269,12 @@ export class Application {
       this.restProblem = undefined;
     } catch (error) {
       this.restProblem = describeListenError(error);
-      if (options.throwOnRestFailure) throw error;
+      // In one sentence, as the window says it; the code stays for callers that tell causes apart.
+      if (options.throwOnRestFailure)
+        throw Object.assign(new Error(`the REST server could not start: ${this.restProblem}`), {
+          code: (error as NodeJS.ErrnoException).code,
+          cause: error,
+        });
       if (!options.quiet)
         console.error(`pim: the REST server ${stillServing(this.rest.address(), this.restProblem)}`);
     }
@@ -339,17 +344,22 @@ export class Application {
   }
 }
 
-/** A listen error in one line: "port 8765 on 127.0.0.1 is in use by another program". */
 /** What became of a server that could not follow its settings: stopped, or still where it was. */
 function stillServing(endpoint: Endpoint | undefined, problem: string): string {
   return endpoint
-    ? `stays on ${endpointUrl(endpoint)}: the new setting's ${problem}`
+    ? `stays on ${endpointUrl(endpoint)}, because with the new settings ${problem}`
     : `could not start: ${problem}`;
 }
 
+/**
+ * A listen error in one line: "port 8765 on 127.0.0.1 is in use by another program"; a host
+ * name that does not resolve has no port ("the address nosuch.example cannot be bound: ...").
+ */
 function describeListenError(error: unknown): string {
-  const e = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  const e = error as NodeJS.ErrnoException & { address?: string; port?: number; hostname?: string };
   if (!e.code) return e.message ?? String(error);
-  const where = e.port ? `port ${e.port}${e.address ? ` on ${e.address}` : ''}` : 'the address';
+  const where = e.port
+    ? `port ${e.port}${e.address ? ` on ${e.address}` : ''}`
+    : `the address${e.hostname ? ` ${e.hostname}` : ''}`;
   return `${where} ${listenProblem(e.code)}`;
 }

@@ -59,17 +59,35 @@ describe('pim start and ports it cannot have', () => {
     const taken = await busyPort();
     expectSuccess(await cli('settings', 'set', 'rest.port', String(taken)));
     await proc.waitFor(
-      new RegExp(`REST server stays on http://127\\.0\\.0\\.1:${first}: .*port ${taken}.* in use`),
+      new RegExp(
+        `REST server stays on http://127\\.0\\.0\\.1:${first}, because with the new settings port ${taken}.* in use`,
+      ),
     );
     await loginAt(`http://127.0.0.1:${first}`, 'admin', 'ports-pw');
 
     const uiTaken = await busyPort();
     expectSuccess(await cli('settings', 'set', 'ui.port', String(uiTaken)));
     await proc.waitFor(
-      new RegExp(`window stays on http://127\\.0\\.0\\.1:${ui}: .*port ${uiTaken}.* in use`),
+      new RegExp(
+        `window stays on http://127\\.0\\.0\\.1:${ui}, because with the new settings port ${uiTaken}.* in use`,
+      ),
     );
     const page = await fetch(`http://127.0.0.1:${ui}/`);
     expect(page.status).toBe(200);
+
+    // A host name that does not resolve has no port to name.
+    const unresolvable = await cli('settings', 'set', 'rest.host', 'nosuch.invalid');
+    expect(unresolvable.code, unresolvable.stderr).toBe(0);
+    expect(unresolvable.stderr).toMatch(
+      /^pim: warning: the REST server binds to nosuch\.invalid, which other machines/,
+    );
+    await proc.waitFor(
+      new RegExp(
+        `REST server stays on http://127\\.0\\.0\\.1:${first}, because with the new settings ` +
+          'the address nosuch\\.invalid cannot be bound: the host name is unknown',
+      ),
+    );
+    expectSuccess(await cli('settings', 'set', 'rest.host', '127.0.0.1'));
 
     const next = await freePort();
     expectSuccess(await cli('settings', 'set', 'rest.port', String(next)));
@@ -105,6 +123,23 @@ describe('pim start and ports it cannot have', () => {
     expect(output).toMatch(new RegExp(`pim: the REST server could not start: port ${taken}.* in use`));
     expect(output).not.toMatch(/disabled/);
     expect(output.match(/REST server could not start/g)).toHaveLength(1);
+  });
+
+  it('without a window, ends with one line saying why the REST server could not start', async () => {
+    const [taken, ui] = [await busyPort(), await freePort()];
+    await prepare(taken, ui);
+    const busy = await cli('start', '--no-ui');
+    expect(busy.code).not.toBe(0);
+    expect(busy.stderr).toMatch(
+      new RegExp(
+        `^pim: the REST server could not start: port ${taken} on 127\\.0\\.0\\.1 is in use by another program\n$`,
+      ),
+    );
+    const named = await cli('start', '--no-ui', '--host', 'nosuch.invalid');
+    expect(named.code).not.toBe(0);
+    expect(named.stderr).toMatch(
+      /pim: the REST server could not start: the address nosuch\.invalid cannot be bound: the host name is unknown\n$/,
+    );
   });
 
   it('refuses a --host that the setting rest.host would refuse, with one line', async () => {
