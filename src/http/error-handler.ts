@@ -24,7 +24,6 @@ export const MAX_PARAM_LENGTH = 1000;
 
 /** Fastify's own errors, answered with pim's codes: no FST_ code reaches a client. */
 export const FASTIFY_ERRORS: Record<string, [ErrorCodeName, string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Request body must be application/json'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['INVALID_CONTENT_LENGTH', 'Content-Length does not match the body'],
   FST_ERR_CTP_EMPTY_JSON_BODY: ['INVALID_JSON', 'Request body is empty'],
   FST_ERR_CTP_INVALID_JSON_BODY: ['INVALID_JSON', 'Request body is not valid JSON'],
@@ -78,6 +77,12 @@ export class BodyRefusal extends Error {
   }
 }
 
+/** The body types the matched route takes: its schema's `content` (the bulk upsert: also NDJSON), else JSON. */
+function acceptedMediaTypes(request: FastifyRequest): string[] {
+  const body = request.routeOptions.schema?.body as { content?: Record<string, unknown> } | undefined;
+  return body?.content ? Object.keys(body.content) : ['application/json'];
+}
+
 /**
  * The code and sentence for an error the framework or a body parser raised; undefined for a fault.
  * REST's and the window's error handlers both answer with it.
@@ -88,6 +93,9 @@ export function refusalOf(error: FastifyError, request: FastifyRequest): [ErrorC
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     const limit = request.routeOptions.bodyLimit ?? 8 * 1024 * 1024;
     return ['BODY_TOO_LARGE', `Request body is larger than the limit of ${formatBytes(limit)}`];
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return ['UNSUPPORTED_MEDIA_TYPE', `Request body must be ${acceptedMediaTypes(request).join(' or ')}`];
   }
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (known) return [known[0], known[1]];

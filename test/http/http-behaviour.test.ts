@@ -123,6 +123,16 @@ describe('cross-cutting HTTP behaviour', () => {
     );
   });
 
+  it('names the body types the route takes when it refuses another (415)', async () => {
+    const plain = { rawBody: '{}', headers: { 'content-type': 'text/plain' } };
+    const product = await server.request('POST', '/api/product', { token, ...plain });
+    expectErrorEnvelope(product, 415);
+    expect(product.body.error).toBe('Request body must be application/json');
+    const bulk = await server.request('POST', '/api/product/bulk', { token, ...plain });
+    expectErrorEnvelope(bulk, 415);
+    expect(bulk.body.error).toBe('Request body must be application/json or application/x-ndjson');
+  });
+
   it('accepts application/json with a charset parameter', async () => {
     const res = await server.request('POST', '/api/workspace/open', {
       token,
