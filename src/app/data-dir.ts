@@ -1,6 +1,7 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileSystemReason, makeFolder } from '../db/file-system.js';
 
 /** `--data-dir`, else PIM_DATA_DIR, else the platform's application-data folder. */
 export function resolveDataDir(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -39,15 +40,8 @@ export function checkDataDir(dir: string, mayCreate: boolean): void {
 export function ensureDataDir(dir: string): void {
   checkDataDir(dir, true);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeFolder(dir, 0o700);
   } catch (error) {
     throw new Error(`the data folder ${dir} cannot be created: ${fileSystemReason(error)}`, { cause: error });
   }
-}
-
-/** What went wrong, from a file system error, without the path and call Node's message repeats. */
-export function fileSystemReason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const match = /^[A-Z]+: ([^,]+)/.exec(error.message);
-  return match ? match[1]! : error.message;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolder } from '../db/file-system.js';
 
 /** The file in the data folder that holds the instance's machine id. */
 export const MACHINE_ID_FILE = 'machine-id';
@@ -20,7 +21,7 @@ export function readMachineId(dataDir: string): string {
   const file = join(dataDir, MACHINE_ID_FILE);
   const existing = readIfPresent(file);
   if (existing !== undefined) return existing;
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makeFolder(dataDir, 0o700);
   const temporary = join(dataDir, `${MACHINE_ID_FILE}.${process.pid}.${randomUUID()}.tmp`);
   writeFileSync(temporary, `${randomUUID()}\n`, { mode: 0o600, flag: 'wx' });
   try {

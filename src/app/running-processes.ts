@@ -1,5 +1,6 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolder } from '../db/file-system.js';
 
 /**
  * Which long-running processes serve a data folder (`pim start`, `pim mcp`): one small file each
@@ -49,7 +50,7 @@ function isAlive(entry: Entry): boolean {
 export function markRunning(dataDir: string, role: ProcessRole): () => void {
   const file = join(folderOf(dataDir), `${process.pid}.json`);
   const entry: Entry = { pid: process.pid, role, startTicks: startTicks(process.pid) };
-  mkdirSync(folderOf(dataDir), { recursive: true });
+  makeFolder(folderOf(dataDir), 0o777);
   writeFileSync(file, `${JSON.stringify(entry)}\n`);
   const release = () => {
     process.off('exit', release);

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolder } from '../db/file-system.js';
 import { ensureDataDir } from './data-dir.js';
 import { runningProcesses } from './running-processes.js';
 
@@ -22,7 +22,7 @@ export function claimStart(dataDir: string): () => void {
   // The data folder is made as the application makes it (the owner's only), not by the mkdir below.
   ensureDataDir(dataDir);
   const folder = join(dataDir, 'running');
-  mkdirSync(folder, { recursive: true });
+  makeFolder(folder, 0o777);
   const lock = new Database(join(folder, 'start.lock'), { timeout: 0 });
   try {
     // Exclusive locking mode keeps the lock of the first write until the connection closes.

@@ -70,4 +70,22 @@ describe('--data-dir', () => {
     const below = await runCliAsync(join(file, 'data'), ['user', 'list']);
     expectOneLineError(below, /a part of its path is a file/);
   });
+
+  it('a folder the file system will not create (under /proc, even for root): one line, exit 1, at once', async () => {
+    // Node's own recursive mkdir retried such a folder for ever: pim start hung, busy.
+    const results = await Promise.all(
+      [
+        ['start', '--no-ui', '--port', '0'],
+        ['settings', 'set', 'rest.port', '9000'],
+        ['user', 'add', 'api', '--role', 'EDITOR', '--password-stdin'],
+      ].map(async (args) => ({
+        args,
+        result: await runCliAsync('/proc/pim-probe/data', args, { stdin: 'pw\n' }),
+      })),
+    );
+    for (const { args, result } of results) {
+      expectOneLineError(result, /^pim: the data folder \/proc\/pim-probe\/data cannot be created: \S/);
+      expect(result.code, args.join(' ')).toBe(1);
+    }
+  }, 40_000);
 });

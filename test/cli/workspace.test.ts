@@ -102,4 +102,14 @@ describe('pim workspace', () => {
     expect(existsSync(unknownLanguageFolder)).toBe(false);
     expect((await workspace('list')).stdout.trimEnd().split('\n')).toHaveLength(1);
   });
+
+  it('refuses a --path the file system will not create (under /proc) with one line, at once', async () => {
+    const result = await workspace('create', 'Proc', '--path', '/proc/pim-probe/ws');
+    expectOneLineError(
+      result,
+      /^pim: The folder \/proc\/pim-probe\/ws for workspace 'Proc' cannot be created: \S/,
+    );
+    expect(result.code).toBe(1);
+    expect((await workspace('list')).stdout).toBe('');
+  }, 40_000);
 });

@@ -1,9 +1,10 @@
-import { mkdirSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
 import { isUniqueViolation } from '../../db/constraint-errors.js';
 import { isConnectionFailure } from '../../db/connection-errors.js';
+import { fileSystemReason, makeFolder } from '../../db/file-system.js';
 import type { Clock } from '../clock.js';
 import { requireRight, systemContext, type RequestContext } from '../context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
@@ -220,7 +221,15 @@ export class WorkspaceService {
         'WORKSPACE_PATH_TAKEN',
       );
     }
-    mkdirSync(rootpath, { recursive: true, mode: 0o700 });
+    try {
+      makeFolder(rootpath, 0o700);
+    } catch (error) {
+      throw new ValidationError(
+        `The folder ${rootpath} for workspace '${name}' cannot be created: ${fileSystemReason(error)}`,
+        'VALIDATION_FAILED',
+        { cause: error },
+      );
+    }
     let dbSchema: string | null = null;
     try {
       dbSchema = (await this.storage.create(rootpath, language)).dbSchema;
