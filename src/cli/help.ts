@@ -22,9 +22,10 @@ opens it and enables the REST server on 127.0.0.1:8765.
 Settings saved while it runs (pim settings set ...) take effect at once.
 
 Options:
-  --port N      REST server: listen on port N for this run only (0: any free port); the setting is unchanged
+  --port N      REST server: listen on port N (1024-65535; 0: any free port) for this run only;
+                the setting is unchanged
   --host ADDR   REST server: bind to ADDR for this run only
-  --ui-port N   serve the application window on port N for this run only (0: any free port)
+  --ui-port N   serve the application window on port N (1024-65535; 0: any free port) for this run only
   --no-ui       run headless: no application window (a REST port that is taken is then fatal)
 
 The application window (browser UI) is served on http://127.0.0.1:8764/ (settings ui.host, ui.port).`,

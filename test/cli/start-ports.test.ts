@@ -147,4 +147,20 @@ describe('pim start and ports it cannot have', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe("pim: --host must be an IP address or host name, not 'bad host'\n");
   });
+
+  it("refuses a --port or --ui-port below 1024 (the settings' range; 0 means any free port), with one line", async () => {
+    for (const [flag, value] of [
+      ['--port', '80'],
+      ['--port', '1023'],
+      ['--port', '65536'],
+      ['--ui-port', '443'],
+    ] as const) {
+      const result = await cli('start', '--no-ui', flag, value);
+      expect(result.code, `${flag} ${value}`).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(
+        `pim: ${flag} must be 0 (any free port) or a whole number from 1024 to 65535, not '${value}'\n`,
+      );
+    }
+  });
 });

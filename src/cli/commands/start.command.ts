@@ -8,12 +8,20 @@ import { SETTING_DEFINITIONS } from '../../domain/settings/settings.service.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
 
-function parsePort(value: unknown, flag = '--port'): number | undefined {
+/**
+ * --port and --ui-port by the rules of the settings rest.port and ui.port they override (ports
+ * below 1024 are the system's), and 0: any free port.
+ */
+function parsePort(value: unknown, flag: '--port' | '--ui-port'): number | undefined {
   if (value === undefined) return undefined;
-  const port = /^\d+$/.test(String(value)) ? Number(value) : NaN;
-  if (!Number.isInteger(port) || port > 65535)
-    throw new UsageError(`${flag} must be a number from 0 to 65535, not '${String(value)}'`);
-  return port;
+  if (/^0+$/.test(String(value))) return 0;
+  const key = flag === '--port' ? 'rest.port' : 'ui.port';
+  try {
+    return SETTING_DEFINITIONS[key].parse(value);
+  } catch (error) {
+    const rule = (error as Error).message.replace(`${key} must be `, '');
+    throw new UsageError(`${flag} must be 0 (any free port) or ${rule}`);
+  }
 }
 
 /** --host by the rules of the setting rest.host it overrides. */
@@ -151,7 +159,7 @@ async function run(app: Application, dataDir: string, stopped: Promise<void>, ou
 export async function startCommand({ dataDir, positionals, values, out }: CommandInput): Promise<void> {
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   const host = values.host === undefined ? undefined : parseHostFlag(values.host);
-  const restOverride = { port: parsePort(values.port), host };
+  const restOverride = { port: parsePort(values.port, '--port'), host };
   const uiOverride = { port: parsePort(values['ui-port'], '--ui-port') };
   // Before anything is read or written: a second start on this folder ends here, with one line.
   const releaseClaim = claimStart(dataDir);
