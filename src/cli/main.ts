@@ -91,12 +91,19 @@ export async function run(
       return commandName === 'help' || wantsHelp ? 0 : 2;
     }
     if (!command) throw new UsageError(`unknown command '${commandName ?? argv[0]}'; see pim --help`);
-    const { values, positionals } = parseArgs({
+    const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      ...command.options,
+    };
+    const { values, positionals, tokens } = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...command.options },
+      tokens: true,
+      options,
     });
+    refuseRepeatedValues(tokens, options);
     const rest = positionals.slice(1);
     if (values.help) {
       const sub = rest[0];
@@ -121,6 +128,22 @@ export async function run(
   } catch (error) {
     console.error(`pim: ${oneLine(error)}`);
     return error instanceof UsageError || isParseArgsError(error) ? 2 : 1;
+  }
+}
+
+/**
+ * parseArgs keeps the last of a repeated option: `--role VIEWER --role ADMIN` would make an ADMIN,
+ * `--to A --to B` move into B. An option with a value is taken once; a repeated switch is harmless.
+ */
+function refuseRepeatedValues(
+  tokens: ReturnType<typeof parseArgs>['tokens'],
+  options: Record<string, { type: 'string' | 'boolean' }>,
+): void {
+  const seen = new Set<string>();
+  for (const token of tokens ?? []) {
+    if (token.kind !== 'option' || options[token.name]?.type !== 'string') continue;
+    if (seen.has(token.name)) throw new UsageError(`${token.rawName} given twice; give it once`);
+    seen.add(token.name);
   }
 }
 

@@ -59,6 +59,23 @@ describe.concurrent('pim --help', () => {
     expect(badPort.code).toBe(2);
   });
 
+  it('an option with a value given twice is refused with one line (exit 2), not taken as the last one', async () => {
+    const cases: [string[], string][] = [
+      [['user', 'add', 'v5', '--role', 'VIEWER', '--role', 'ADMIN', '--password-stdin'], '--role'],
+      [['db', 'move', '--to', 'postgres://127.0.0.1:1/a', '--to=postgres://127.0.0.1:1/b'], '--to'],
+      [['workspace', 'create', 'W', '--path', join(parent, 'a'), '--path', join(parent, 'b')], '--path'],
+      [['start', '--no-ui', '--host', '127.0.0.1', '--host', 'bad host'], '--host'],
+      [['--data-dir', join(parent, 'other'), 'user', 'list'], '--data-dir'],
+    ];
+    const results = await Promise.all(cases.map(([args]) => runCliAsync(dataDir, args, { stdin: 'pw\n' })));
+    results.forEach((result, i) => {
+      const [args, option] = cases[i]!;
+      expectOneLineError(result, new RegExp(`^pim: ${option} given twice`));
+      expect(result.code, args.join(' ')).toBe(2);
+    });
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
   it('without a command prints the usage and exits 2', async () => {
     const [bare, onlyDataDir] = await Promise.all([
       runCliAsync(undefined, [], { env: { PIM_DATA_DIR: dataDir } }),
