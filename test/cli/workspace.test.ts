@@ -103,6 +103,16 @@ describe('pim workspace', () => {
     expect((await workspace('list')).stdout.trimEnd().split('\n')).toHaveLength(1);
   });
 
+  it('refuses an empty --path with one line (exit 2) instead of using the default folder', async () => {
+    for (const value of ['', ' ']) {
+      const result = await workspace('create', 'Empty', '--path', value);
+      expectOneLineError(result, /^pim: --path needs a folder; it is empty$/);
+      expect(result.code).toBe(2);
+    }
+    expect(existsSync(join(dataDir, 'workspaces'))).toBe(false);
+    expect((await workspace('list')).stdout).toBe('');
+  });
+
   it('refuses a --path the file system will not create (under /proc) with one line, at once', async () => {
     const result = await workspace('create', 'Proc', '--path', '/proc/pim-probe/ws');
     expectOneLineError(

@@ -16,10 +16,13 @@ export async function workspaceCommand({ dataDir, positionals, values, out }: Co
   }
   if (!name) throw new UsageError('pim workspace create needs a workspace name');
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
+  const path = values.path as string | undefined;
+  // As --data-dir: an empty value (an unset shell variable) must not mean the default folder.
+  if (path !== undefined && path.trim() === '') throw new UsageError('--path needs a folder; it is empty');
   await withApplication(dataDir, async (app) => {
     const ws = await app.workspaces.create(app.ownerContext(), {
       name,
-      path: values.path as string | undefined,
+      path,
       language: values.language as string | undefined,
     });
     out(`Workspace ${ws.name} (id ${ws.id}) created at ${ws.rootpath}`);
