@@ -76,6 +76,10 @@ const COMMANDS: Record<
   },
 };
 
+type OptionTypes = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+const GLOBAL_OPTIONS: OptionTypes = { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } };
+
 /** Runs `pim` with the given arguments; returns the exit code. */
 export async function run(
   argv: string[],
@@ -85,17 +89,16 @@ export async function run(
     const commandName = argv.find((a) => !a.startsWith('-') && argv[argv.indexOf(a) - 1] !== '--data-dir');
     const command = commandName ? COMMANDS[commandName] : undefined;
     const wantsHelp = argv.includes('--help') || argv.includes('-h');
+    // `pim --data-dir` (its folder missing) or an unknown option: one line, as after a command.
+    if (commandName === undefined && !wantsHelp)
+      parseArgs({ args: argv, allowPositionals: true, strict: true, options: GLOBAL_OPTIONS });
     // No command at all (also `pim --data-dir DIR`): the usage text, exit 2 unless help was asked for.
     if (commandName === 'help' || (!command && wantsHelp) || commandName === undefined) {
       io.out(HELP.main!);
       return commandName === 'help' || wantsHelp ? 0 : 2;
     }
     if (!command) throw new UsageError(`unknown command '${commandName ?? argv[0]}'; see pim --help`);
-    const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
-      'data-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      ...command.options,
-    };
+    const options: OptionTypes = { ...GLOBAL_OPTIONS, ...command.options };
     const { values, positionals, tokens } = parseArgs({
       args: argv,
       allowPositionals: true,
@@ -135,10 +138,7 @@ export async function run(
  * parseArgs keeps the last of a repeated option: `--role VIEWER --role ADMIN` would make an ADMIN,
  * `--to A --to B` move into B. An option with a value is taken once; a repeated switch is harmless.
  */
-function refuseRepeatedValues(
-  tokens: ReturnType<typeof parseArgs>['tokens'],
-  options: Record<string, { type: 'string' | 'boolean' }>,
-): void {
+function refuseRepeatedValues(tokens: ReturnType<typeof parseArgs>['tokens'], options: OptionTypes): void {
   const seen = new Set<string>();
   for (const token of tokens ?? []) {
     if (token.kind !== 'option' || options[token.name]?.type !== 'string') continue;

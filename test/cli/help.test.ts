@@ -76,6 +76,12 @@ describe.concurrent('pim --help', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it('--data-dir without its folder (nor a command) gives one line, not the usage, and exit code 2', async () => {
+    const result = await runCliAsync(undefined, ['--data-dir'], { env: { PIM_DATA_DIR: dataDir } });
+    expectOneLineError(result, /^pim: Option '--data-dir <value>' argument missing/);
+    expect(result.code).toBe(2);
+  });
+
   it('without a command prints the usage and exits 2', async () => {
     const [bare, onlyDataDir] = await Promise.all([
       runCliAsync(undefined, [], { env: { PIM_DATA_DIR: dataDir } }),
