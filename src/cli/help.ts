@@ -1,18 +1,27 @@
-export const HELP: Record<string, string> = {
-  main: `Usage: pim [--data-dir DIR] <command> [options]
+/**
+ * The usage of pim itself. The settings' keys come from their definitions (a list written here
+ * fell behind them); main.ts loads those only for this text, as they cost a short command as much
+ * time again.
+ */
+export function mainHelp(settingKeys: readonly string[]): string {
+  return `Usage: pim [--data-dir DIR] <command> [options]
 
 Commands:
   start                 run the application (REST server as configured) until SIGINT or SIGTERM
   user <sub>            manage users: add, list, set-role, passwd, disable, enable, logout
   workspace create|list manage workspaces
-  settings set|get      read and change settings (rest.enabled, rest.port, rest.host)
+  settings set|get      read and change settings (pim settings --help says more):
+                        ${settingKeys.join(', ')}
   setup --database URL  team mode: keep users and workspaces in a shared PostgreSQL database
   db move --to URL      copy this data folder's SQLite data into PostgreSQL and switch to it
   mcp                   serve the agent interface (MCP) over stdin/stdout
 
 Global options:
   --data-dir DIR        data folder (default: $PIM_DATA_DIR, else the platform's application-data folder)
-  -h, --help            help for pim or a command ("pim user add --help")`,
+  -h, --help            help for pim or a command ("pim user add --help")`;
+}
+
+export const HELP: Record<string, string> = {
   start: `Usage: pim start [--port N] [--host ADDR] [--ui-port N] [--no-ui]
 
 Runs the application until SIGINT or SIGTERM (graceful: running requests finish).

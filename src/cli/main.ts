@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { DomainError } from '../domain/errors.js';
 import { checkDataDir, resolveDataDir } from '../app/data-dir.js';
 import { UsageError } from './cli-error.js';
-import { HELP } from './help.js';
+import { HELP, mainHelp } from './help.js';
 import { printable } from './printable.js';
 
 export interface CommandInput {
@@ -94,7 +94,7 @@ export async function run(
       parseArgs({ args: argv, allowPositionals: true, strict: true, options: GLOBAL_OPTIONS });
     // No command at all (also `pim --data-dir DIR`): the usage text, exit 2 unless help was asked for.
     if (commandName === 'help' || (!command && wantsHelp) || commandName === undefined) {
-      io.out(HELP.main!);
+      io.out(await usage());
       return commandName === 'help' || wantsHelp ? 0 : 2;
     }
     if (!command) throw new UsageError(`unknown command '${commandName ?? argv[0]}'; see pim --help`);
@@ -110,7 +110,9 @@ export async function run(
     const rest = positionals.slice(1);
     if (values.help) {
       const sub = rest[0];
-      io.out(HELP[sub && command.sub?.includes(sub) ? `${commandName} ${sub}` : commandName!] ?? HELP.main!);
+      io.out(
+        HELP[sub && command.sub?.includes(sub) ? `${commandName} ${sub}` : commandName!] ?? (await usage()),
+      );
       return 0;
     }
     if (command.sub && !command.sub.includes(rest[0] ?? '')) {
@@ -145,6 +147,10 @@ function refuseRepeatedValues(tokens: ReturnType<typeof parseArgs>['tokens'], op
     if (seen.has(token.name)) throw new UsageError(`${token.rawName} given twice; give it once`);
     seen.add(token.name);
   }
+}
+
+async function usage(): Promise<string> {
+  return mainHelp((await import('../domain/settings/settings.service.js')).SETTING_KEYS);
 }
 
 function isParseArgsError(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../helpers/cli.js';
@@ -39,6 +39,25 @@ describe.concurrent('pim --help', () => {
     const result = await runCliAsync(dataDir, ['--help']);
     for (const command of ['start', 'user', 'workspace', 'settings', 'db']) {
       expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
+    }
+  });
+
+  it('the main help and pim settings --help name every key pim settings get prints', async () => {
+    const settingsDir = join(parent, 'settings');
+    mkdirSync(settingsDir);
+    const [all, main, settings] = await Promise.all([
+      runCliAsync(settingsDir, ['settings', 'get']),
+      runCliAsync(dataDir, ['--help']),
+      runCliAsync(dataDir, ['settings', '--help']),
+    ]);
+    const keys = all.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('=')[0]!);
+    expect(keys).toContain('rest.allow');
+    for (const key of keys) {
+      expect(main.stdout, key).toContain(key);
+      expect(settings.stdout, key).toContain(key);
     }
   });
 
