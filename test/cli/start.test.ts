@@ -158,4 +158,25 @@ describe('pim start', () => {
     expect(users.stdout).not.toMatch(/admin/);
     expect(enabled.stdout).toBe('false\n');
   });
+
+  it('keeps standard output for people: the log (JSON lines, requests included) goes to standard error', async () => {
+    await prepare();
+    const proc = track(
+      spawnCli(started.dataDir, ['start', '--port', '0', '--ui-port', '0'], { PIM_LOG_LEVEL: 'info' }),
+    );
+    let stdout = '';
+    let stderr = '';
+    proc.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    proc.child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const [, url] = await proc.waitFor(/REST API listening on (http:\/\/\S+)\/api/);
+    await proc.waitFor(/pim is running/);
+    expect((await apiRequest(url!, 'GET', '/api/openapi.json')).status).toBe(200);
+    await pollUntil('the request is logged', async () => stderr.includes('"msg":"request"'));
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    expect(stdout).toMatch(/pim: stopped\n$/);
+    expect(stdout.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
+    const logged = stderr.split('\n').filter((line) => line.startsWith('{'));
+    expect(logged.map((line) => (JSON.parse(line) as { msg: string }).msg)).toContain('request');
+  });
 });

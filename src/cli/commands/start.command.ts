@@ -173,7 +173,8 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
         restOverride,
         uiOverride,
         noUi: values['no-ui'] === true,
-        logger: { level: process.env.PIM_LOG_LEVEL ?? 'info' },
+        // The log (JSON lines) on stderr: stdout is what people read, the banner and its lines.
+        logger: { level: process.env.PIM_LOG_LEVEL ?? 'info', stream: process.stderr },
         adminPassword: process.env.PIM_ADMIN_PASSWORD,
       });
     const app = await openWhenReachable(open, stopped, out);
