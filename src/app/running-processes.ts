@@ -50,8 +50,9 @@ function isAlive(entry: Entry): boolean {
 export function markRunning(dataDir: string, role: ProcessRole): () => void {
   const file = join(folderOf(dataDir), `${process.pid}.json`);
   const entry: Entry = { pid: process.pid, role, startTicks: startTicks(process.pid) };
-  makeFolder(folderOf(dataDir), 0o777);
-  writeFileSync(file, `${JSON.stringify(entry)}\n`);
+  // The owner's only, as everything in the data folder.
+  makeFolder(folderOf(dataDir), 0o700);
+  writeFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
   const release = () => {
     process.off('exit', release);
     rmSync(file, { force: true });

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { makeFolder } from '../db/file-system.js';
 import { ensureDataDir } from './data-dir.js';
+import { restrictDatabaseFiles } from '../domain/workspaces/open-workspace.js';
 import { runningProcesses } from './running-processes.js';
 
 /** A second `pim start` on a data folder that one already serves. */
@@ -19,11 +20,13 @@ export class AlreadyRunningError extends Error {}
  * from a fresh one and replacing it is a race of its own.)
  */
 export function claimStart(dataDir: string): () => void {
-  // The data folder is made as the application makes it (the owner's only), not by the mkdir below.
+  // The data folder is made as the application makes it, and what is in it the owner's only too.
   ensureDataDir(dataDir);
   const folder = join(dataDir, 'running');
-  makeFolder(folder, 0o777);
-  const lock = new Database(join(folder, 'start.lock'), { timeout: 0 });
+  makeFolder(folder, 0o700);
+  const file = join(folder, 'start.lock');
+  const lock = new Database(file, { timeout: 0 });
+  restrictDatabaseFiles(file);
   try {
     // Exclusive locking mode keeps the lock of the first write until the connection closes.
     lock.pragma('locking_mode = EXCLUSIVE');

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Application } from '../../src/app/application.js';
@@ -70,6 +70,12 @@ describe('pim start, once per data folder', () => {
     const proc = track(await startCli(fresh, { PIM_ADMIN_PASSWORD: 'fresh-pw' }));
     await loginAt(proc.baseUrl, 'admin', 'fresh-pw');
     expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    // So is what marks it served: the folder running/, the start's pid file and its lock.
+    const running = join(fresh, 'running');
+    expect(statSync(running).mode & 0o777).toBe(0o700);
+    expect(readdirSync(running).sort()).toEqual([`${proc.child.pid}.json`, 'start.lock']);
+    for (const file of readdirSync(running))
+      expect(statSync(join(running, file)).mode & 0o777, file).toBe(0o600);
   });
 
   it('refuses a second start on a served data folder with one line, and starts once the first is gone', async () => {
