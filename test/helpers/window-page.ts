@@ -23,6 +23,15 @@ export async function chooseMenu(page: Page, name: string, item: string): Promis
   await page.getByRole('menuitem', { name: item }).click();
 }
 
+/** Logs in and opens Settings; returns the dialog once it shows the saved port. */
+export async function openSettingsDialog(page: Page, server: TestServer): Promise<Locator> {
+  await loginInWindow(page, server);
+  await chooseMenu(page, 'Settings', 'Settings…');
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect.poll(() => dialog.getByLabel('Port').inputValue()).toMatch(/^\d+$/);
+  return dialog;
+}
+
 /** What a window test works with: its application, and a fresh browser page on its window. */
 export interface WindowPage {
   server: TestServer;

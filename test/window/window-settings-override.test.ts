@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type TestServer } from '../helpers/server.js';
 import { shotsDir } from '../helpers/shots.js';
-import { chooseMenu, loginInWindow, windowPagePerTest } from '../helpers/window-page.js';
+import { openSettingsDialog, windowPagePerTest } from '../helpers/window-page.js';
 
 /**
  * Settings › Rest API while `pim start --port` replaces the stored port (the test servers start
@@ -28,17 +28,9 @@ windowPagePerTest(
   () => ({ savedRestPort: savedPort }),
 );
 
-async function openSettings() {
-  await loginInWindow(page, server);
-  await chooseMenu(page, 'Settings', 'Settings…');
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await expect.poll(() => dialog.getByLabel('Port').inputValue()).toMatch(/^\d+$/);
-  return dialog;
-}
-
 describe('Settings › Rest API under a start option', () => {
   it('shows the port in effect beside the saved one, and says what saving does', async () => {
-    const dialog = await openSettings();
+    const dialog = await openSettingsDialog(page, server);
     const running = server.app.rest.address()!.port;
     expect(await dialog.getByLabel('Port').inputValue()).toBe(String(savedPort));
     const note = dialog.getByTestId('rest-override');
@@ -52,7 +44,7 @@ describe('Settings › Rest API under a start option', () => {
   });
 
   it('saves unchanged values without probing the saved port: the server stays where the start put it', async () => {
-    const dialog = await openSettings();
+    const dialog = await openSettingsDialog(page, server);
     const before = server.app.rest.address();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => dialog.getByText('Saved.').isVisible()).toBe(true);
@@ -62,7 +54,7 @@ describe('Settings › Rest API under a start option', () => {
   });
 
   it('moves to a newly saved port at once, and the note goes', async () => {
-    const dialog = await openSettings();
+    const dialog = await openSettingsDialog(page, server);
     const port = await freePort();
     await dialog.getByLabel('Port').fill(String(port));
     await dialog.getByRole('button', { name: 'Save' }).click();

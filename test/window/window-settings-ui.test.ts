@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server.js';
-import { chooseMenu, loginInWindow, windowPagePerTest } from '../helpers/window-page.js';
+import { openSettingsDialog, windowPagePerTest } from '../helpers/window-page.js';
 
 // Screenshots of the states these tests reach, to look at (not the README's).
 const SHOTS = process.env.PIM_SHOTS_DIR ?? mkdtempSync(join(tmpdir(), 'pim-settings-'));
@@ -13,17 +13,9 @@ let server: TestServer;
 let page: Page;
 windowPagePerTest((opened) => ({ server, page } = opened));
 
-async function openSettings() {
-  await loginInWindow(page, server);
-  await chooseMenu(page, 'Settings', 'Settings…');
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
-  await expect.poll(() => dialog.getByLabel('Port').inputValue()).toMatch(/^\d+$/);
-  return dialog;
-}
-
 describe('Settings › Rest API in the window', () => {
   it('refuses a port outside 1024–65535 at the field and never saves another one', async () => {
-    const dialog = await openSettings();
+    const dialog = await openSettingsDialog(page, server);
     const before = await server.app.settings.get('rest.port');
     const restBefore = server.app.rest.address();
     for (const typed of ['80', '99999']) {
@@ -41,7 +33,7 @@ describe('Settings › Rest API in the window', () => {
   });
 
   it('shows an invalid, empty or over-long address under Address, not under Port', async () => {
-    const dialog = await openSettings();
+    const dialog = await openSettingsDialog(page, server);
     const address = dialog.getByRole('textbox', { name: 'Address' });
     const cases: [string, string][] = [
       ['not a host!', 'The address must be an IP address or a host name.'],
@@ -62,7 +54,7 @@ describe('Settings › Rest API in the window', () => {
   });
 
   it('warns of an address other machines can reach only when the address is valid', async () => {
-    const dialog = await openSettings();
+    const dialog = await openSettingsDialog(page, server);
     const address = dialog.getByRole('textbox', { name: 'Address' });
     const warning = dialog.getByText('Other machines can reach the REST server at this address.');
     await address.fill('0.0.0.0');
