@@ -1,4 +1,5 @@
 import { isConnectionFailure } from '../../db/connection-errors.js';
+import { isUniqueViolation } from '../../db/constraint-errors.js';
 import { withSavepoint } from '../../db/savepoint.js';
 import { isAbortedTransaction } from '../../db/transaction-retry.js';
 import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
@@ -204,9 +205,9 @@ export async function upsertProducts(
 const FAST_PATH_ATTEMPTS = 3;
 
 /**
- * The set-based write in a savepoint; undefined when it failed every time and was rolled back
- * (the caller then writes document by document). It fails when another transaction committed a
- * supplierPid it was about to create; tried again, it finds that product and updates it, with
+ * The set-based write in a savepoint; undefined when it failed and was rolled back (the caller
+ * then writes document by document). It fails when another transaction committed a supplierPid
+ * it was about to create; tried again, it finds that product and updates it, with
  * the locks taken in the one order every batch takes them. An aborted transaction (deadlock) or
  * a lost connection cannot be saved by a savepoint: those are rethrown, and the transaction runs
  * again.
@@ -215,14 +216,16 @@ async function tryFastPath(
   ctx: WorkspaceContext,
   pending: readonly Pending[],
 ): Promise<Outcome[] | undefined> {
-  for (let attempt = 0; attempt < FAST_PATH_ATTEMPTS; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     try {
       return await withSavepoint(ctx.db, 'bulk_batch', () => writeBatch(ctx, pending));
     } catch (error) {
       if (isAbortedTransaction(error) || isConnectionFailure(error)) throw error;
+      // Only the race is worth another set-based try; any other failure (a string the JSON
+      // parameter cannot carry) would fail the same way again.
+      if (!isUniqueViolation(error) || attempt === FAST_PATH_ATTEMPTS) return undefined;
     }
   }
-  return undefined;
 }
 
 /**
