@@ -83,6 +83,29 @@ describe('pim mcp: which tools', () => {
     expect(await names(viewer)).toEqual(READS);
   });
 
+  it("records the user's last login, as a token or the window does", async () => {
+    const started = await server();
+    await started.addUser('ag', 'EDITOR');
+    const admin = started.app.ownerContext();
+    const lastLogin = async () =>
+      (await started.app.users.list(admin)).find((u) => u.username === 'ag')?.lastLoginAt;
+    expect(await lastLogin()).toBeNull();
+    const before = new Date().toISOString();
+    const agent = await connectStdio(started.dataDir, ['--user', 'ag'], { PIM_PASSWORD: 'ag-password' });
+    cleanup.push(() => agent.close());
+    const at = await lastLogin();
+    expect(at).not.toBeNull();
+    expect(at! >= before).toBe(true);
+    // A refused start records nothing.
+    await started.addUser('nx', 'EDITOR');
+    const refused = await runCliAsync(started.dataDir, ['mcp', '--user', 'nx'], {
+      env: { PIM_PASSWORD: 'wrong' },
+      stdin: '',
+    });
+    expect(refused.code).toBe(1);
+    expect((await started.app.users.list(admin)).find((u) => u.username === 'nx')?.lastLoginAt).toBeNull();
+  });
+
   it('notices a user disabled or demoted while it runs (it holds no token)', async () => {
     const started = await server();
     await started.addUser('ed', 'EDITOR');

@@ -115,10 +115,16 @@ export class SessionService implements UserSessions {
 
   /**
    * Checks the credentials without opening a session, under the same throttles (the
-   * machine's owner starting `pim mcp`, whose process is the session); returns the user.
+   * machine's owner starting `pim mcp`, whose process is the session); returns the user. It is
+   * a login all the same: the user's last login is recorded, as for a token or the window, so
+   * that an agent's user does not look unused in the Users view and `pim user list`.
    */
   async checkCredentials(username: string, password: string, from: LoginClient): Promise<User> {
-    return toUser(await this.guard.verify(username, password, from, this.clock.now().getTime()));
+    const row = await this.guard.verify(username, password, from, this.clock.now().getTime());
+    // Refuses a user disabled since the password check, as openSession does.
+    const marked = await markLogin(this.db, row.id, this.clock.now().toISOString());
+    if (!marked) throw disabledError(row.username);
+    return toUser(row);
   }
 
   /**
