@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
@@ -49,6 +51,27 @@ describe('pim settings', () => {
       /^pim: warning: the application window binds to 0\.0\.0\.0, .*ui\.host 127\.0\.0\.1\n$/,
     );
     expect((await settings('set', 'ui.host', '127.0.0.1')).stderr).toBe('');
+  });
+
+  it('reads a host saved before the host rules tightened as it was saved, and refuses to set it again', async () => {
+    expectSuccess(await settings('get'));
+    // What an earlier version stored for `pim settings set rest.host host.123` (refused since).
+    const system = new Database(join(dataDir, 'system.sqlite'));
+    system
+      .prepare("INSERT INTO setting (key, value) VALUES ('rest.host', ?), ('ui.host', ?)")
+      .run(JSON.stringify('host.123'), JSON.stringify('1.2.3'));
+    system.close();
+    const all = await settings('get');
+    expectSuccess(all);
+    expect(all.stdout).toContain('rest.host=host.123\n');
+    expect(all.stdout).toContain('ui.host=1.2.3\n');
+    expectSuccess(await settings('set', 'rest.port', '9000'));
+    expectOneLineError(
+      await settings('set', 'rest.host', 'host.123'),
+      /rest\.host must be an IP address or host name, not 'host\.123'/,
+    );
+    expectSuccess(await settings('set', 'rest.host', '127.0.0.1'));
+    expect((await settings('get', 'rest.host')).stdout).toBe('127.0.0.1\n');
   });
 
   it('refuses ports outside 1024..65535, unknown keys and bad values with one line, storing nothing', async () => {

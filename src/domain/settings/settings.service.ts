@@ -21,6 +21,12 @@ interface SettingDefinition<T> {
   description: string;
   /** Parses a value typed on the command line or sent as JSON; throws ValidationError. */
   parse(value: unknown): T;
+  /**
+   * Reads a stored value back (default: parse). Rules that were tightened after a value was
+   * saved must not make every later read fail, `pim start` and `pim settings get` included:
+   * such a value is read as it was saved, and using it says what is wrong with it.
+   */
+  stored?(value: unknown): T;
 }
 
 const HOSTNAME =
@@ -39,6 +45,11 @@ function parsePort(key: string, value: unknown): number {
  * IPv4 address (`1.2.3` as 1.2.0.3) or refuse it (`999.1.1.1`), so it is refused here.
  */
 const ENDS_IN_NUMBER = /(?:^|\.)(?:\d+|0x[0-9a-f]*)$/i;
+
+/** A host saved before the host rules tightened (c109d7b) is read as it is: binding it explains. */
+function storedHost(key: string, value: unknown): string {
+  return typeof value === 'string' && value !== '' ? value : parseHost(key, value);
+}
 
 function parseHost(key: string, value: unknown): string {
   const host = String(value);
@@ -67,6 +78,7 @@ export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Setting
     default: '127.0.0.1',
     description: 'Address the REST server binds to; 127.0.0.1 answers this machine only',
     parse: (value) => parseHost('rest.host', value),
+    stored: (value) => storedHost('rest.host', value),
   },
   'rest.allow': {
     default: '',
@@ -78,6 +90,7 @@ export const SETTING_DEFINITIONS: { [K in SettingKey]: SettingDefinition<Setting
     default: '127.0.0.1',
     description: "Address the application window's server binds to; 127.0.0.1 answers this machine only",
     parse: (value) => parseHost('ui.host', value),
+    stored: (value) => storedHost('ui.host', value),
   },
   'ui.port': {
     default: 8764,
@@ -116,10 +129,9 @@ export class SettingsService {
     const result = {} as Record<SettingKey, unknown>;
     for (const key of SETTING_KEYS) {
       const raw = stored.get(key);
+      const definition: SettingDefinition<unknown> = SETTING_DEFINITIONS[key];
       result[key] =
-        raw === undefined
-          ? SETTING_DEFINITIONS[key].default
-          : SETTING_DEFINITIONS[key].parse(JSON.parse(raw));
+        raw === undefined ? definition.default : (definition.stored ?? definition.parse)(JSON.parse(raw));
     }
     return result as Settings;
   }
