@@ -32,6 +32,18 @@ describe('restampResult', () => {
     expect(moved.variants[0]!.name).toBe(`"updatedAt":"${AT}"`);
   });
 
+  it("keeps a user's value in a DTO byte for byte, even one that looks like a stamp in JSON", () => {
+    const looksLikeStamp = `see "updatedAt":"${AT}"`;
+    const result = {
+      product: { updatedAt: AT, name: looksLikeStamp },
+      values: [{ lang: 'zxx', value: `{"deletedAt":"${AT}"}` }],
+    };
+    expect(restampResult(result, AT, STAMP)).toEqual({
+      product: { updatedAt: STAMP, name: looksLikeStamp },
+      values: [{ lang: 'zxx', value: `{"deletedAt":"${AT}"}` }],
+    });
+  });
+
   it('keeps what is not a plain object or array', () => {
     const date = new Date(AT);
     const buffer = Buffer.from(AT);

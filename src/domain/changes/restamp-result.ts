@@ -3,18 +3,18 @@
  * restamp): the answer was read inside the transaction, before the move, so it names the instant
  * the write began. Its `updatedAt` and `deletedAt` values holding that instant take the stored
  * stamp, so that a client keeps what the next read shows. Only those keys change, in DTOs
- * (changed in place: a write's answer is built for it alone) and in JSON text a service read
- * from the database (the product sheet). Rare by design: only a write that committed after a
- * later one pays the walk.
+ * (changed in place: a write's answer is built for it alone) and in an answer that is JSON text
+ * as a whole (a service passing on what the database wrote). A string inside a DTO is a user's
+ * value (a name, a text, a feature value) and stays byte for byte, whatever it holds. Rare by
+ * design: only a write that committed after a later one pays the walk.
  */
 const STAMP_KEYS = ['updatedAt', 'deletedAt'] as const;
 
 export function restampResult<T>(result: T, at: string, stamp: string): T {
-  return restamp(result, at, stamp) as T;
+  return (typeof result === 'string' ? restampJsonText(result, at, stamp) : restamp(result, at, stamp)) as T;
 }
 
 function restamp(value: unknown, at: string, stamp: string): unknown {
-  if (typeof value === 'string') return restampJsonText(value, at, stamp);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) value[i] = restamp(value[i], at, stamp);
     return value;
