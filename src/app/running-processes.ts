@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeFolder } from '../db/file-system.js';
 
@@ -25,6 +25,17 @@ interface Entry extends RunningProcess {
 
 const folderOf = (dataDir: string) => join(dataDir, 'running');
 
+/**
+ * Makes the folder that marks the data folder served, the owner's only as everything in the data
+ * folder; one an earlier version made readable by all (0755) is restricted too. Returns its path.
+ */
+export function runningFolder(dataDir: string): string {
+  const folder = folderOf(dataDir);
+  makeFolder(folder, 0o700);
+  chmodSync(folder, 0o700);
+  return folder;
+}
+
 /** Field 22 of /proc/<pid>/stat: when the process started; undefined without /proc. */
 function startTicks(pid: number): number | undefined {
   try {
@@ -50,8 +61,7 @@ function isAlive(entry: Entry): boolean {
 export function markRunning(dataDir: string, role: ProcessRole): () => void {
   const file = join(folderOf(dataDir), `${process.pid}.json`);
   const entry: Entry = { pid: process.pid, role, startTicks: startTicks(process.pid) };
-  // The owner's only, as everything in the data folder.
-  makeFolder(folderOf(dataDir), 0o700);
+  runningFolder(dataDir);
   writeFileSync(file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
   const release = () => {
     process.off('exit', release);

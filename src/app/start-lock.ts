@@ -1,9 +1,8 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { makeFolder } from '../db/file-system.js';
 import { ensureDataDir } from './data-dir.js';
 import { restrictDatabaseFiles } from '../domain/workspaces/open-workspace.js';
-import { runningProcesses } from './running-processes.js';
+import { runningFolder, runningProcesses } from './running-processes.js';
 
 /** A second `pim start` on a data folder that one already serves. */
 export class AlreadyRunningError extends Error {}
@@ -22,9 +21,7 @@ export class AlreadyRunningError extends Error {}
 export function claimStart(dataDir: string): () => void {
   // The data folder is made as the application makes it, and what is in it the owner's only too.
   ensureDataDir(dataDir);
-  const folder = join(dataDir, 'running');
-  makeFolder(folder, 0o700);
-  const file = join(folder, 'start.lock');
+  const file = join(runningFolder(dataDir), 'start.lock');
   const lock = new Database(file, { timeout: 0 });
   restrictDatabaseFiles(file);
   try {

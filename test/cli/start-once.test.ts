@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Application } from '../../src/app/application.js';
@@ -76,6 +76,15 @@ describe('pim start, once per data folder', () => {
     expect(readdirSync(running).sort()).toEqual([`${proc.child.pid}.json`, 'start.lock']);
     for (const file of readdirSync(running))
       expect(statSync(join(running, file)).mode & 0o777, file).toBe(0o600);
+  });
+
+  it('restricts a running/ folder an earlier version made readable by all', async () => {
+    const older = join(started.dataDir, 'older');
+    mkdirSync(join(older, 'running'), { recursive: true, mode: 0o755 });
+    chmodSync(join(older, 'running'), 0o755);
+    const proc = track(await startCli(older, { PIM_ADMIN_PASSWORD: 'older-pw' }));
+    await loginAt(proc.baseUrl, 'admin', 'older-pw');
+    expect(statSync(join(older, 'running')).mode & 0o777).toBe(0o700);
   });
 
   it('refuses a second start on a served data folder with one line, and starts once the first is gone', async () => {
