@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { systemContext, type RequestContext } from '../domain/context.js';
 import { SessionService } from '../domain/sessions/session.service.js';
-import { SettingsService, type Settings } from '../domain/settings/settings.service.js';
+import { SettingsService, type SettingKey, type Settings } from '../domain/settings/settings.service.js';
 import { UserService } from '../domain/users/user.service.js';
 import { WorkspaceService } from '../domain/workspaces/workspace.service.js';
 import {
@@ -299,17 +299,23 @@ export class Application {
 
   /** The settings the start's overrides (--port, --host, --ui-port) replaced, as they were then. */
   private overriddenSettings: Settings | undefined;
+  /** Settings changed since the start: their overrides have ended, even if changed back later. */
+  private readonly overridesEnded = new Set<SettingKey>();
 
   /**
    * A start's override lasts until the setting it replaces is changed (in the window, with `pim
-   * settings set`): then the user's new choice is applied, not the override of the command line.
+   * settings set`): then the user's choice is applied, not the override of the command line, also
+   * when the user later chooses the value the start replaced.
    */
   private overridesLasting(settings: Settings) {
     const then = (this.overriddenSettings ??= settings);
     return <K extends 'rest.host' | 'rest.port' | 'ui.host' | 'ui.port'>(
       key: K,
       value: Settings[K] | undefined,
-    ): Settings[K] | undefined => (settings[key] === then[key] ? value : undefined);
+    ): Settings[K] | undefined => {
+      if (settings[key] !== then[key]) this.overridesEnded.add(key);
+      return this.overridesEnded.has(key) ? undefined : value;
+    };
   }
 
   /** PRAGMA data_version changes when another connection (the CLI, `pim mcp`) committed to the system database. */

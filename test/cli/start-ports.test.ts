@@ -111,6 +111,10 @@ describe('pim start and ports it cannot have', () => {
     expectSuccess(await cli('settings', 'set', 'rest.port', String(chosen)));
     await loginOnceServed(chosen, 'REST on the port the user chose');
     expect(await refusesConnections(Number(overridden))).toBe(true);
+    // Changed back to the value the start replaced: still the user's choice, not the override.
+    expectSuccess(await cli('settings', 'set', 'rest.port', String(saved)));
+    await loginOnceServed(saved, 'REST on the saved port the user chose again');
+    expect(await refusesConnections(chosen)).toBe(true);
   });
 
   it('says once why an enabled REST server could not start, never that it is disabled', async () => {
