@@ -3,6 +3,7 @@ import type { WorkspaceDatabase } from '../../src/db/workspace.schema.js';
 import { describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
 import { serverPerFile } from '../helpers/file-server.js';
+import { pollUntil } from '../helpers/http.js';
 
 /**
  * Delta sync when writes commit out of the order of their instants (PostgreSQL runs writers side by
@@ -32,24 +33,39 @@ async function watermark(): Promise<string | null> {
   return res.body.data!.find((w) => w.active)!.changedAt;
 }
 
-/** A transaction of the test's own on the workspace database: `work` locks, then finishes once released. */
-function holding(work: (trx: Kysely<WorkspaceDatabase>, step: 'lock' | 'finish') => Promise<void>): {
-  locked: Promise<void>;
+interface Holder {
+  /** The backend process id of the holding transaction, once it holds its locks. */
+  locked: Promise<number>;
   release: () => void;
   done: Promise<void>;
-} {
+}
+
+/** A transaction of the test's own on the workspace database: `work` locks, then finishes once released. */
+function holding(work: (trx: Kysely<WorkspaceDatabase>, step: 'lock' | 'finish') => Promise<void>): Holder {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  let markLocked!: () => void;
-  const locked = new Promise<void>((resolve) => (markLocked = resolve));
+  let markLocked!: (pid: number) => void;
+  const locked = new Promise<number>((resolve) => (markLocked = resolve));
   const workspace = file.server.app.workspaces.current()!;
   const done = workspace.db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
     await work(trx, 'lock');
-    markLocked();
+    markLocked(rows[0]!.pid);
     await released;
     await work(trx, 'finish');
   });
   return { locked, release, done };
+}
+
+/** Waits until another backend waits for a lock the holder's transaction holds, or `done()`. */
+async function blockedBy(holder: Holder, done = () => false): Promise<void> {
+  const pid = await holder.locked;
+  await pollUntil(`a backend waits for backend ${pid}`, async () => {
+    if (done()) return true;
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity
+      WHERE ${pid} = ANY(pg_blocking_pids(pid))`.execute(file.server.app.stores.shared);
+    return Number(rows[0]!.n) > 0;
+  });
 }
 
 async function deadlocks(): Promise<number> {
@@ -71,7 +87,7 @@ describe.runIf(TEST_BACKEND === 'postgres')('delta sync with writes committing o
 
     // Begins first, at T, and waits for the lock.
     const slow = api<Product>('PUT', `/api/product/${first}`, { ean: 'SLOW' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await blockedBy(holder);
     file.server.clock.advance(1000);
     // Begins a second later and commits at once.
     const fast = await api<Product>('PUT', `/api/product/${second}`, { ean: 'FAST' });
@@ -113,8 +129,11 @@ describe.runIf(TEST_BACKEND === 'postgres')(
         if (step === 'lock') await sql`SELECT id FROM product WHERE id = ${slowId} FOR UPDATE`.execute(trx);
       });
       await first.locked;
-      const slow = api<Product>('PUT', `/api/product/${slowId}`, { ean: 'SLOW' });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      let slowAnswered = false;
+      const slow = api<Product>('PUT', `/api/product/${slowId}`, { ean: 'SLOW' }).finally(
+        () => (slowAnswered = true),
+      );
+      await blockedBy(first);
       file.server.clock.advance(1000);
       expect((await api('PUT', `/api/product/${fastId}`, { ean: 'FAST' })).status).toBe(200);
 
@@ -128,7 +147,9 @@ describe.runIf(TEST_BACKEND === 'postgres')(
       await second.locked;
       first.release();
       await first.done;
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The slow write goes on: it commits, passing over the row the second holds, or (the fault)
+      // waits for that row while the second is about to wait for the change counter's row.
+      await blockedBy(second, () => slowAnswered);
       second.release();
 
       const [answer] = await Promise.all([slow, second.done]);
