@@ -97,7 +97,7 @@ export function createPimMcpServer(deps: McpDeps, session: McpSession): Server {
     try {
       current = await actor();
     } catch (error) {
-      return toolFailure(error, deps.logError ?? (() => undefined)).result;
+      return toolFailure(error, deps.logError ?? (() => undefined), tool.unreachable).result;
     }
     return callTool(deps, current, session.workspace, tool, request.params.arguments);
   });

@@ -29,7 +29,7 @@ export async function callTool(
     result = toolSuccess(await tool.run(ctx, input, deps));
     status = tool.successStatus ?? 200;
   } catch (error) {
-    ({ result, status } = toolFailure(error, deps.logError ?? (() => undefined)));
+    ({ result, status } = toolFailure(error, deps.logError ?? (() => undefined), tool.unreachable));
   }
   deps.onToolDone?.({
     method: 'MCP',

@@ -1,4 +1,4 @@
-import { DomainError } from '../domain/errors.js';
+import { DatabaseUnavailableError, DomainError } from '../domain/errors.js';
 import { domainErrorOf } from '../domain/domain-error-of.js';
 import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
 
@@ -57,11 +57,17 @@ export interface ToolFailure {
 /**
  * The one mapping of errors to MCP tool errors: a domain error becomes a result with isError,
  * the sentence REST puts in `error` (with an agent's hint where REST gives a REST one) and
- * `{error, code, status}` with the status REST would answer. Anything else is an internal
- * error whose detail goes to `log` only.
+ * `{error, code, status}` with the status REST would answer (`unreachable`: the tool's answer
+ * to an unreachable database, as its REST route's). Anything else is an internal error whose
+ * detail goes to `log` only.
  */
-export function toolFailure(thrown: unknown, log: (error: unknown) => void): ToolFailure {
-  const error = domainErrorOf(thrown) ?? thrown;
+export function toolFailure(
+  thrown: unknown,
+  log: (error: unknown) => void,
+  unreachable?: (cause: unknown) => DomainError,
+): ToolFailure {
+  let error = domainErrorOf(thrown) ?? thrown;
+  if (unreachable && error instanceof DatabaseUnavailableError) error = unreachable(error.cause);
   let code: ErrorCodeName = 'INTERNAL';
   let message = 'Internal server error';
   if (error instanceof DomainError) {

@@ -4,6 +4,7 @@ import type { McpDeps } from './mcp-deps.js';
 import type { Right } from '../domain/users/roles.js';
 import { documentValidator } from '../domain/validation/schema-validation.js';
 import type { EncodedJson } from './tool-result.js';
+import type { DomainError } from '../domain/errors.js';
 
 /** What a tool does to the catalogue: decides its annotations and whether --read-only offers it. */
 export type ToolEffect = 'read' | 'write' | 'idempotent-write' | 'delete';
@@ -33,6 +34,11 @@ export interface ToolDefinition<I extends TSchema = TSchema, O extends TSchema =
   workspace: boolean;
   /** The status REST answers on success (201 for creations): what the request monitor shows. */
   successStatus?: number;
+  /**
+   * The error instead of DATABASE_UNAVAILABLE when the database cannot be reached at any step of
+   * the call, the user's check included: where REST's route declares one (http/route-access.ts).
+   */
+  unreachable?: (cause: unknown) => DomainError;
   run(ctx: RequestContext, args: Static<I>, deps: McpDeps): Promise<Static<O> | EncodedJson<Static<O>>>;
 }
 

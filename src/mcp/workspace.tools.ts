@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { OpenWorkspaceRequest, WorkspaceDto } from '../domain/workspaces/workspace.schemas.js';
 import { RIGHTS } from '../domain/users/roles.js';
+import { workspaceDatabaseUnreachable } from '../domain/workspaces/workspace.service.js';
 import { defineTool } from './tool.js';
 
 export const workspaceTools = [
@@ -28,6 +29,7 @@ export const workspaceTools = [
     effect: 'write',
     right: RIGHTS.workspaces,
     workspace: false,
+    unreachable: workspaceDatabaseUnreachable,
     run: (ctx, input, deps) => deps.workspaces.open(ctx, input),
   }),
 ];

@@ -11,7 +11,7 @@ import { databaseShown, expectDatabaseUnavailable, startTeam, type Team } from '
 import { WindowClient } from '../helpers/window.js';
 import type { WindowStatus } from '../../src/window/window-api.types.js';
 import { launchBrowser } from '../helpers/browser.js';
-import { call as callTool, connectHttp } from '../helpers/mcp.js';
+import { call as callTool, connectHttp, connectStdio } from '../helpers/mcp.js';
 import { ADMIN_PASSWORD } from '../helpers/server.js';
 
 // Rewritten only when asked (PIM_SCREENSHOTS=1), as the window tests' screenshots.
@@ -63,6 +63,10 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
     // A token this instance has not checked since it issued it: its check needs the database too.
     const unchecked = await server.login();
     const agent = await connectHttp(server.baseUrl, token);
+    // `pim mcp` on the instance's data folder reads its user again before every call.
+    const stdioAgent = await connectStdio(server.dataDir, ['--user', 'admin'], {
+      PIM_PASSWORD: ADMIN_PASSWORD,
+    });
 
     await proxy.cut();
     const started = Date.now();
@@ -91,13 +95,15 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
     expect(openUnchecked.status, openUnchecked.text).toBe(400);
     expect(openUnchecked.body).toEqual(open.body);
     // The agent interface answers as REST would: 503 for the catalogue, 400 for opening a workspace.
-    const read = await callTool(agent, 'get_product', { id });
-    expect(read.isError).toBe(true);
-    expect(read.data).toMatchObject({ code: 'DATABASE_UNAVAILABLE', status: 503 });
-    const agentOpen = await callTool(agent, 'open_workspace', { workspaceId: ws[0]!.id });
-    expect(agentOpen.isError).toBe(true);
-    expect(agentOpen.data).toEqual({ error: open.body.error, code: open.body.code, status: 400 });
-    await agent.close();
+    for (const client of [agent, stdioAgent]) {
+      const read = await callTool(client, 'get_product', { id });
+      expect(read.isError).toBe(true);
+      expect(read.data).toMatchObject({ code: 'DATABASE_UNAVAILABLE', status: 503 });
+      const agentOpen = await callTool(client, 'open_workspace', { workspaceId: ws[0]!.id });
+      expect(agentOpen.isError).toBe(true);
+      expect(agentOpen.data).toEqual({ error: open.body.error, code: open.body.code, status: 400 });
+      await client.close();
+    }
 
     // The window's status bar learns of it from the application's probe, pushed to the window.
     const down = (await events.waitFor(databaseShown(false))).data as WindowStatus;
