@@ -1,5 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { ERROR_CODE_NAMES, type ErrorCodeName } from '../domain/error-codes.js';
+import type { ErrorCodeName } from '../domain/error-codes.js';
+import { ErrorCode, ErrorSentence } from '../domain/error.schemas.js';
 
 /**
  * The spec's response envelope `{success, data, error}`, written in this one place:
@@ -26,13 +27,8 @@ export const EmptyEnvelope = Type.Object(
 export const ErrorEnvelope = Type.Object(
   {
     success: Type.Literal(false),
-    error: Type.String({ description: 'One English sentence naming the field or resource' }),
-    code: Type.Unsafe<ErrorCodeName>({
-      type: 'string',
-      enum: ERROR_CODE_NAMES,
-      description:
-        'Machine-readable error code from the catalogue in the API description, e.g. PRODUCT_NOT_FOUND',
-    }),
+    error: ErrorSentence,
+    code: ErrorCode,
   },
   { additionalProperties: false, $id: 'ErrorEnvelope', title: 'ErrorEnvelope' },
 );

@@ -10,7 +10,7 @@ import type { OpenWorkspace } from '../domain/workspaces/open-workspace.js';
 import type { McpDeps, ToolSelection } from './mcp-deps.js';
 import { listProductResources, productResourceTemplate, readProductResource } from './product.resources.js';
 import { callTool } from './tool-call.js';
-import { toolFailure } from './tool-result.js';
+import { ToolErrorContent, toolFailure } from './tool-result.js';
 import { mayCall, selectedTools } from './tools.js';
 import type { Tool } from './tool.js';
 
@@ -55,7 +55,9 @@ function listing(tool: Tool): ListedTool {
         title: tool.title,
         description: tool.description,
         inputSchema: tool.input,
-        outputSchema: tool.output,
+        // The tool's result, or a tool error: clients built on the 1.x SDK (the MCP Inspector,
+        // many agents) check structuredContent against outputSchema even when isError is set.
+        outputSchema: { type: 'object', anyOf: [tool.output, ToolErrorContent] },
         annotations: { title: tool.title, ...tool.annotations },
       }),
     ) as ListedTool;

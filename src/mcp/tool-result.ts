@@ -1,6 +1,25 @@
+import { Type } from '@sinclair/typebox';
 import { DatabaseUnavailableError, DomainError } from '../domain/errors.js';
+import { ErrorCode, ErrorSentence } from '../domain/error.schemas.js';
 import { domainErrorOf } from '../domain/domain-error-of.js';
 import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
+
+/**
+ * The structuredContent of a tool error: REST's sentence and code, and the status REST answers.
+ * Every tool's advertised outputSchema allows it beside the tool's own result (mcp-server.ts).
+ */
+export const ToolErrorContent = Type.Object(
+  {
+    error: ErrorSentence,
+    code: ErrorCode,
+    status: Type.Integer({
+      minimum: 400,
+      maximum: 599,
+      description: 'The HTTP status the REST interface answers for the same failure',
+    }),
+  },
+  { additionalProperties: false, title: 'ToolError' },
+);
 
 /** A tools/call result as MCP defines it: structured content and the same JSON as text. */
 export interface ToolResult {

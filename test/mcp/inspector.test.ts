@@ -82,4 +82,23 @@ describe('the MCP Inspector (CLI mode) over stdio', () => {
       name: 'Geprüft',
     });
   });
+
+  it('shows a tool error as pim wrote it (its 1.x SDK client checks structuredContent on errors too)', async () => {
+    const result = await inspect(server.dataDir, [
+      '--tool-name',
+      'get_product',
+      '--tool-arg',
+      'id=999999',
+      '--method',
+      'tools/call',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const answer = JSON.parse(result.stdout) as { isError?: boolean; structuredContent: unknown };
+    expect(answer.isError).toBe(true);
+    expect(answer.structuredContent).toEqual({
+      error: 'Product 999999 not found',
+      code: 'PRODUCT_NOT_FOUND',
+      status: 404,
+    });
+  });
 });

@@ -42,7 +42,7 @@ interface ListedTool {
   title?: string;
   description?: string;
   inputSchema: { type: string; properties?: Record<string, unknown>; additionalProperties?: boolean };
-  outputSchema?: { type: string; properties?: Record<string, unknown> };
+  outputSchema?: { type: string; anyOf?: { properties?: Record<string, unknown>; title?: string }[] };
   annotations?: Record<string, unknown>;
 }
 
@@ -93,6 +93,13 @@ describe.each(ERAS)('tools/list over HTTP (%s protocol era)', (era) => {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
       expect(tool.outputSchema?.type, tool.name).toBe('object');
+      // The tool's result, or a tool error (clients on the 1.x SDK check errors against it too).
+      expect(tool.outputSchema?.anyOf, tool.name).toHaveLength(2);
+      expect(tool.outputSchema!.anyOf![1], tool.name).toMatchObject({
+        title: 'ToolError',
+        required: ['error', 'code', 'status'],
+        additionalProperties: false,
+      });
       expect(tool.annotations).toMatchObject({
         readOnlyHint: READS.includes(tool.name),
         destructiveHint: DELETES.includes(tool.name),
@@ -111,6 +118,8 @@ describe.each(ERAS)('tools/list over HTTP (%s protocol era)', (era) => {
 describe('tool schemas come from the REST schemas', () => {
   it('describes products, groups and features with the very schemas of the OpenAPI description', async () => {
     const tools = Object.fromEntries((await list(tokens.admin!, 'modern')).map((t) => [t.name, t]));
+    /** The schema of a tool's result: the first of its output schema's two forms. */
+    const result = (name: string) => tools[name]!.outputSchema!.anyOf![0]!;
     const schemas = new Proxy({} as Record<string, { properties: Record<string, unknown> }>, {
       get: (_target, name: string) => titled(name),
     });
@@ -123,11 +132,23 @@ describe('tool schemas come from the REST schemas', () => {
       expect(update[field], `update_product.${field}`).toEqual(schema);
     }
     expect(tools.create_group!.inputSchema.properties).toEqual(schemas.CreateGroupRequest!.properties);
-    expect(tools.create_group!.outputSchema!.properties).toEqual(schemas.ProductGroupDto!.properties);
-    expect(tools.set_feature!.outputSchema!.properties).toEqual(schemas.FeatureDto!.properties);
-    const sheet = tools.get_product!.outputSchema!.properties!;
+    expect(result('create_group').properties).toEqual(schemas.ProductGroupDto!.properties);
+    expect(result('set_feature').properties).toEqual(schemas.FeatureDto!.properties);
+    // The error form says what REST's error envelope says.
+    const toolError = tools.get_product!.outputSchema!.anyOf![1]!.properties!;
+    const notFound = (
+      openapi as {
+        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      }
+    ).paths['/api/product/{id}']!.get!.responses['404'] as {
+      content: Record<string, { schema: { properties: Record<string, unknown> } }>;
+    };
+    const envelope = notFound.content['application/json']!.schema.properties;
+    expect(toolError.error).toEqual(envelope.error);
+    expect(toolError.code).toEqual(envelope.code);
+    const sheet = result('get_product').properties!;
     expect((sheet.product as { properties: unknown }).properties).toEqual(schemas.ProductDto!.properties);
-    const page = tools.search_products!.outputSchema!.properties!;
+    const page = result('search_products').properties!;
     expect((page.items as { items: { properties: unknown } }).items.properties).toEqual(
       schemas.ProductDto!.properties,
     );
