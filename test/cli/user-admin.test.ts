@@ -144,7 +144,7 @@ describe('pim user disable, enable and logout', () => {
 
       const ended = await user('logout', 'API');
       expectSuccess(ended);
-      expect(ended.stdout).toBe('Ended 2 sessions of api\n');
+      expect(ended.stdout).toBe('Ended 2 sessions of api, and every pim mcp connection of theirs\n');
       for (const token of tokens) {
         const status = await statusAfterSessionsEnded(
           async () => (await server.request('GET', '/api/workspace', { token })).status,
@@ -152,7 +152,9 @@ describe('pim user disable, enable and logout', () => {
         expect(status).toBe(401);
       }
       expect((await server.request('GET', '/api/workspace', { token: boss })).status).toBe(200);
-      expect((await user('logout', 'api')).stdout).toBe('Ended 0 sessions of api\n');
+      expect((await user('logout', 'api')).stdout).toBe(
+        'Ended 0 sessions of api, and every pim mcp connection of theirs\n',
+      );
     } finally {
       await server.stop();
     }

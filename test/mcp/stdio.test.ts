@@ -133,7 +133,7 @@ describe('pim mcp: which tools', () => {
     await started.addUser('al', 'EDITOR');
     const admin = started.app.ownerContext();
     const ended = {
-      error: "The sessions of user 'ed' were ended since this connection logged in: log in again",
+      error: "The sessions of user 'ed' were ended since this connection logged in: connect again to log in",
       code: 'TOKEN_INVALID',
       status: 401,
     };

@@ -109,7 +109,9 @@ async function run(
     }
     default: {
       const count = await app.sessions.endSessionsOf(ctx, id);
-      return [`Ended ${sessions(count)} of ${printable((await app.users.get(id))?.username ?? name)}`];
+      const username = printable((await app.users.get(id))?.username ?? name);
+      // `pim mcp` connections hold no session row to count; they end at their next call all the same.
+      return [`Ended ${sessions(count)} of ${username}, and every pim mcp connection of theirs`];
     }
   }
 }

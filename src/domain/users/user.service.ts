@@ -145,7 +145,7 @@ export class UserService {
       throw new UnauthorizedError(`User '${row.username}' is disabled`, 'USER_DISABLED');
     if (loggedInAt !== undefined && row.session_generation !== loggedInAt.generation) {
       throw new UnauthorizedError(
-        `The sessions of user '${row.username}' were ended since this connection logged in: log in again`,
+        `The sessions of user '${row.username}' were ended since this connection logged in: connect again to log in`,
         'TOKEN_INVALID',
       );
     }
