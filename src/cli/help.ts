@@ -78,9 +78,10 @@ Options:
   --user NAME     the user whose rights the agent has (a VIEWER sees only the read tools)
   --read-only     offer only the tools that read
   --tools LIST    offer only these tools, comma-separated (each tool definition costs the agent tokens)
+  --data-dir DIR  the data folder, as for every command (default: $PIM_DATA_DIR)
 
 Example (Claude Code):
-  claude mcp add pim --env PIM_PASSWORD=secret -- pim mcp --user agent`,
+  claude mcp add pim --env PIM_PASSWORD=secret -- pim mcp --user agent --data-dir /srv/pim`,
   user: `Usage: pim user <add|list|set-role|passwd|disable|enable|logout> ...
 
   pim user add NAME --role ADMIN|EDITOR|VIEWER --password-stdin
@@ -120,8 +121,9 @@ cannot be disabled.`,
 Lets a disabled user NAME log in again.`,
   'user logout': `Usage: pim user logout NAME
 
-Ends every session of user NAME: their REST tokens on every pim instance and the desktop
-session of the window. Prints how many sessions ended.`,
+Ends every session of user NAME: their REST tokens on every pim instance, the desktop session
+of the window and their pim mcp connections (at their next call). Prints how many sessions
+ended (pim mcp connections hold none to count).`,
   workspace: `Usage: pim workspace <create|list> ...
 
   pim workspace create NAME [--path DIR] [--language CODE]
