@@ -264,9 +264,11 @@ export class Application {
     this.wantedRest = settings['rest.enabled']
       ? { host, port: override.port ?? settings['rest.port'] }
       : undefined;
+    const before = this.rest.address();
     try {
       await this.rest.reconcile(this.wantedRest);
       this.restProblem = undefined;
+      if (!options.quiet) announceRestMove(before, this.rest.address());
     } catch (error) {
       this.restProblem = describeListenError(error);
       // In one sentence, as the window says it; the code stays for callers that tell causes apart.
@@ -368,4 +370,15 @@ function describeListenError(error: unknown): string {
     ? `port ${e.port}${e.address ? ` on ${e.address}` : ''}`
     : `the address${e.hostname ? ` ${e.hostname}` : ''}`;
   return `${where} ${listenProblem(e.code)}`;
+}
+
+/**
+ * Says on standard output, for the person who started pim, where the REST server went when saved
+ * settings moved, started or stopped it (the start's banner says it the first time).
+ */
+function announceRestMove(before: Endpoint | undefined, after: Endpoint | undefined): void {
+  if (before?.host === after?.host && before?.port === after?.port) return;
+  console.log(
+    after ? `REST API listening on ${endpointUrl(after)}/api` : 'REST server stopped (rest.enabled is false)',
+  );
 }

@@ -110,6 +110,11 @@ describe('pim start and ports it cannot have', () => {
     const chosen = await freePort();
     expectSuccess(await cli('settings', 'set', 'rest.port', String(chosen)));
     await loginOnceServed(chosen, 'REST on the port the user chose');
+    // Said where the person who started pim reads it.
+    await proc.waitFor(new RegExp(`REST API listening on http://127\\.0\\.0\\.1:${chosen}/api`));
+    expectSuccess(await cli('settings', 'set', 'rest.enabled', 'false'));
+    await proc.waitFor(/REST server stopped \(rest\.enabled is false\)/);
+    expectSuccess(await cli('settings', 'set', 'rest.enabled', 'true'));
     expect(await refusesConnections(Number(overridden))).toBe(true);
     // Changed back to the value the start replaced: still the user's choice, not the override.
     expectSuccess(await cli('settings', 'set', 'rest.port', String(saved)));
