@@ -1,9 +1,33 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Browser tests of the window's front end (layout, keyboard, language, menus): what they check
+ * does not depend on the storage, and the window's endpoints they call run on PostgreSQL in
+ * window-api, window-settings-api and the team tests. The PostgreSQL pass leaves them out, as it
+ * needs the time: both passes must fit CI's 30 minutes on a 2-core machine.
+ */
+const FRONT_END_ONLY = [
+  'window-errors-de',
+  'window-help',
+  'window-keyboard',
+  'window-monitor',
+  'window-narrow',
+  'window-rights-ui',
+  'window-settings-override',
+  'window-settings-ui',
+  'window-ui',
+  'window-users-ui',
+  'window-views-url',
+].map((name) => `test/window/${name}.test.ts`);
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.PIM_TEST_BACKEND === 'postgres' ? FRONT_END_ONLY : []),
+    ],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     // vitest's default is one file at a time on two cores (CPUs - 1). The files mostly wait (child
