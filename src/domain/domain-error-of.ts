@@ -6,11 +6,18 @@ import { DatabaseBusyError, DatabaseReadOnlyError, DatabaseUnavailableError, Dom
  * as a 503: DATABASE_UNAVAILABLE when the server cannot be reached (team mode), DATABASE_BUSY
  * when another process held its lock too long, DATABASE_READ_ONLY when it refuses writes;
  * undefined for anything else (a 500). Every adapter's error mapping starts here, so these read
- * the same on REST, MCP and in the window.
+ * the same on REST, MCP and in the window. `unreachable`: the answer instead of
+ * DATABASE_UNAVAILABLE where an operation names another one (opening a workspace: 400).
  */
-export function domainErrorOf(error: unknown): DomainError | undefined {
+export function domainErrorOf(
+  error: unknown,
+  unreachable?: (cause: unknown) => DomainError,
+): DomainError | undefined {
+  if (error instanceof DatabaseUnavailableError && unreachable) return unreachable(error.cause);
   if (error instanceof DomainError) return error;
-  if (isConnectionFailure(error)) return new DatabaseUnavailableError({ cause: error });
+  if (isConnectionFailure(error)) {
+    return unreachable ? unreachable(error) : new DatabaseUnavailableError({ cause: error });
+  }
   if (isLockTimeout(error)) return new DatabaseBusyError({ cause: error });
   if (isReadOnlyDatabase(error)) return new DatabaseReadOnlyError({ cause: error });
   return undefined;

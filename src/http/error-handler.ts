@@ -1,12 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import {
-  DatabaseUnavailableError,
-  DomainError,
-  ServiceBusyError,
-  TooManyRequestsError,
-} from '../domain/errors.js';
+import { DomainError, ServiceBusyError, TooManyRequestsError } from '../domain/errors.js';
 import { domainErrorOf } from '../domain/domain-error-of.js';
 import { NOT_PERCENT_ENCODED, setSecurityHeaders } from './edge-guards.js';
 import { failure } from './envelope.js';
@@ -138,9 +133,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(400)
         .send(failure('The request body ended before it was complete', 'MALFORMED_REQUEST'));
     }
-    let error = domainErrorOf(thrown) ?? thrown;
-    const unreachable = request.routeOptions.config?.unreachable;
-    if (unreachable && error instanceof DatabaseUnavailableError) error = unreachable(error.cause);
+    const error = domainErrorOf(thrown, request.routeOptions.config?.unreachable) ?? thrown;
     if (error instanceof DomainError) {
       if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
       const retryAfter = retryAfterOf(error);

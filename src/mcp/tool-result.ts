@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DatabaseUnavailableError, DomainError } from '../domain/errors.js';
+import { DomainError } from '../domain/errors.js';
 import { ErrorCode, ErrorSentence } from '../domain/error.schemas.js';
 import { domainErrorOf } from '../domain/domain-error-of.js';
 import { errorStatus, type ErrorCodeName } from '../domain/error-codes.js';
@@ -85,8 +85,7 @@ export function toolFailure(
   log: (error: unknown) => void,
   unreachable?: (cause: unknown) => DomainError,
 ): ToolFailure {
-  let error = domainErrorOf(thrown) ?? thrown;
-  if (unreachable && error instanceof DatabaseUnavailableError) error = unreachable(error.cause);
+  const error = domainErrorOf(thrown, unreachable) ?? thrown;
   let code: ErrorCodeName = 'INTERNAL';
   let message = 'Internal server error';
   if (error instanceof DomainError) {
