@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
 import { serverPerFile } from '../helpers/file-server.js';
+import { pollUntil } from '../helpers/http.js';
 
 /**
  * Bulk writes side by side (PostgreSQL runs them concurrently; SQLite one after another). Every
@@ -146,4 +147,62 @@ describe('bulk upserts side by side', () => {
     expect(statuses.get('delete 200')).toBeGreaterThan(0);
     expect(await deadlocks()).toBe(before);
   });
+
+  it.runIf(TEST_BACKEND === 'postgres')(
+    'a batch written document by document after three lost races leaves nothing of its refused documents',
+    async () => {
+      // Three other writers each insert one of the batch's new supplierPids and commit only once
+      // the batch waits for them: each set-based try then fails on that key, and after the third
+      // the batch is written document by document (product-bulk.service.ts, tryFastPath).
+      const pids = ['FALLBACK-1', 'FALLBACK-2', 'FALLBACK-3'];
+      const workspace = file.server.app.workspaces.current()!;
+      const holders = pids.map((pid) => {
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let markHeld!: (backend: number) => void;
+        const held = new Promise<number>((resolve) => (markHeld = resolve));
+        const done = workspace.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+          await sql`INSERT INTO product (supplier_pid, created_at, updated_at)
+            VALUES (${pid}, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(trx);
+          markHeld(rows[0]!.pid);
+          await released;
+        });
+        return { held, release, done };
+      });
+      const sent = bulk([
+        ...pids.map((supplierPid) => ({
+          supplierPid,
+          features: [{ ftidref: 'FALLBACK-KEPT', values: [{ lang: 'deu', value: supplierPid }] }],
+        })),
+        {
+          supplierPid: 'FALLBACK-REFUSED',
+          masterSupplierPid: 'NOBODY-HAS-THIS',
+          features: [{ ftidref: 'FALLBACK-ORPHAN', values: [{ lang: 'deu', value: 'x' }] }],
+        },
+      ]);
+      for (const holder of holders) {
+        const backend = await holder.held;
+        await pollUntil(`the batch waits for backend ${backend}`, async () => {
+          const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity
+            WHERE ${backend} = ANY(pg_blocking_pids(pid))`.execute(file.server.app.stores.shared);
+          return Number(rows[0]!.n) > 0;
+        });
+        holder.release();
+        await holder.done;
+      }
+      const answer = await sent;
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body.data!.map((d) => d.status)).toEqual([200, 200, 200, 404]);
+      const feature = await file.server.request<{ values: { value: string }[] }>(
+        'GET',
+        `/api/product/${answer.body.data![0]!.id}/features/FALLBACK-KEPT`,
+        { token: file.token },
+      );
+      expect(feature.status, feature.text).toBe(200);
+      const { rows } = await sql<{ ftidref: string }>`SELECT ftidref FROM feature_def
+        WHERE ftidref LIKE 'FALLBACK-%' ORDER BY ftidref`.execute(workspace.db);
+      expect(rows.map((row) => row.ftidref)).toEqual(['FALLBACK-KEPT']);
+    },
+  );
 });

@@ -46,7 +46,7 @@ export async function writeBatch(ctx: WorkspaceContext, pending: readonly Pendin
     nameLanguage: (language) => nameLanguage(ctx, language),
   });
 
-  const definitions = await ensureDefinitions(
+  const { byFtidref: definitions } = await ensureDefinitions(
     db,
     unique(planned.flatMap((p) => p.features.map((f) => f.ftidref))),
   );

@@ -34,24 +34,46 @@ export async function findGroupIds(db: WorkspaceDb, ids: readonly number[]): Pro
   return new Set(result.rows.map((row) => row.id));
 }
 
+/** Feature definition ids by ftidref, and the ids of those this call created. */
+export interface DefinitionIds {
+  byFtidref: Map<string, number>;
+  created: number[];
+}
+
 /** Feature definition ids by ftidref, creating the missing definitions (no names, no default unit). */
 export async function ensureDefinitions(
   db: WorkspaceDb,
   ftidrefs: readonly string[],
-): Promise<Map<string, number>> {
-  if (ftidrefs.length === 0) return new Map();
+): Promise<DefinitionIds> {
+  if (ftidrefs.length === 0) return { byFtidref: new Map(), created: [] };
   const bulk = bulkSql(db);
   // WHERE true: SQLite would read ON CONFLICT as part of a join without it.
   // In one order for every transaction, as insertProducts inserts, for the same reason.
-  await sql`INSERT INTO feature_def (ftidref)
+  const inserted = await sql<{ id: number }>`INSERT INTO feature_def (ftidref)
     SELECT j.ftidref FROM ${bulk.rows(
       [['ftidref', 'text']],
       inLockOrder(ftidrefs).map((f) => [f]),
     )} WHERE true
-    ON CONFLICT (ftidref) DO NOTHING`.execute(db);
+    ON CONFLICT (ftidref) DO NOTHING
+    RETURNING id`.execute(db);
   const result = await sql<{ id: number; ftidref: string }>`SELECT id, ftidref FROM feature_def
     WHERE ftidref IN ${bulk.textList(ftidrefs)}`.execute(db);
-  return new Map(result.rows.map((row) => [row.ftidref, row.id]));
+  return {
+    byFtidref: new Map(result.rows.map((row) => [row.ftidref, row.id])),
+    created: inserted.rows.map((row) => row.id),
+  };
+}
+
+/**
+ * Drops those of these definitions that no product has: created ahead of a batch's documents
+ * for features of documents that were then refused. A refused document leaves nothing behind.
+ */
+export async function dropUnusedDefinitions(db: WorkspaceDb, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`DELETE FROM feature_def WHERE id IN ${idList(db, ids)}
+    AND NOT EXISTS (SELECT 1 FROM product_feature WHERE product_feature.feature_id = feature_def.id)`.execute(
+    db,
+  );
 }
 
 export interface FeaturePlaceRow {

@@ -22,7 +22,7 @@ import {
   type ProductKeyRow,
 } from './product-bulk.repository.js';
 import { lockNamed, namedPids, writeBatch, type Outcome } from './product-bulk-fast.js';
-import { ensureDefinitions, findBulkKeys } from './product-bulk-write.repository.js';
+import { dropUnusedDefinitions, ensureDefinitions, findBulkKeys } from './product-bulk-write.repository.js';
 import { lockProducts } from './product-lock.repository.js';
 import type { Pending } from './product-bulk-plan.js';
 import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
@@ -181,7 +181,7 @@ export async function upsertProducts(
       }
       return results;
     }
-    await prepareOneByOne(inner, pending);
+    const created = await prepareOneByOne(inner, pending);
     const ordered = [
       ...pending.filter((p) => p.doc.masterSupplierPid === undefined),
       ...pending.filter((p) => p.doc.masterSupplierPid !== undefined),
@@ -197,6 +197,7 @@ export async function upsertProducts(
         Object.assign(result, refusal(error));
       }
     }
+    await dropUnusedDefinitions(trx, created);
     return results;
   });
 }
@@ -233,13 +234,15 @@ async function tryFastPath(
  * do, in the batch's order): the stored products the batch names locked at once in id order,
  * and its feature definitions created in one order, as the set-based write does. Taken one by
  * one in the batch's order, they deadlocked with other batches (four overlapping batches, two of
- * them in reverse order, on PostgreSQL).
+ * them in reverse order, on PostgreSQL). Returns the definitions it created: those a refused
+ * document named are dropped again once the documents are written.
  */
-async function prepareOneByOne(ctx: WorkspaceContext, pending: readonly Pending[]): Promise<void> {
+async function prepareOneByOne(ctx: WorkspaceContext, pending: readonly Pending[]): Promise<number[]> {
   await lockNamed(ctx.db, namedPids(pending));
-  await ensureDefinitions(ctx.db, [
+  const definitions = await ensureDefinitions(ctx.db, [
     ...new Set(pending.flatMap(({ doc }) => (doc.features ?? []).map((f) => f.ftidref))),
   ]);
+  return definitions.created;
 }
 
 /**
