@@ -20,7 +20,7 @@ export type ErrorParams = Record<string, string | number>;
  */
 export function installWindowErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | DomainError | Error, request, reply) => {
-    const error = domainErrorOf(thrown) ?? thrown;
+    const error = domainErrorOf(thrown, request.routeOptions.config?.unreachable) ?? thrown;
     if (error instanceof DomainError) {
       const { field, params } = error as DomainError & { field?: string; params?: ErrorParams };
       const retryAfter = retryAfterOf(error);

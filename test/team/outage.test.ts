@@ -104,6 +104,10 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
       expect(agentOpen.data).toEqual({ error: open.body.error, code: open.body.code, status: 400 });
       await client.close();
     }
+    // So does the window's File › Open workspace, whose session check meets the outage first.
+    const windowOpen = await window.request('POST', '/workspaces/open', { body: { workspaceId: ws[0]!.id } });
+    expect(windowOpen.status).toBe(400);
+    expect(windowOpen.body).toMatchObject({ error: open.body.error, code: open.body.code });
 
     // The window's status bar learns of it from the application's probe, pushed to the window.
     const down = (await events.waitFor(databaseShown(false))).data as WindowStatus;

@@ -4,6 +4,7 @@ import type { WindowDeps } from '../window-deps.js';
 import type { WindowEvents } from '../window-events.js';
 import { OpenWorkspaceWindowRequest } from '../window.schemas.js';
 import { windowContext } from '../window-context.js';
+import { workspaceDatabaseUnreachable } from '../../domain/workspaces/workspace.service.js';
 
 /** The status bar's facts, and File › Open workspace. */
 export function workspaceRoutes(app: FastifyInstance, deps: WindowDeps, events: WindowEvents): void {
@@ -15,7 +16,8 @@ export function workspaceRoutes(app: FastifyInstance, deps: WindowDeps, events: 
 
   app.post<{ Body: { workspaceId: number } }>(
     '/ui/api/workspaces/open',
-    { schema: { body: OpenWorkspaceWindowRequest } },
+    // As REST's open (400 WORKSPACE_DATABASE_UNREACHABLE), also when the session's check meets the outage.
+    { schema: { body: OpenWorkspaceWindowRequest }, config: { unreachable: workspaceDatabaseUnreachable } },
     async (request) => ok(await deps.workspaces.open(windowContext(request, deps), request.body)),
   );
 }
