@@ -37,3 +37,17 @@ export function selectedTools(selection: ToolSelection = {}): Tool[] {
 export function mayCall(actor: Actor, tool: Tool): boolean {
   return actor.rights.includes(tool.right);
 }
+
+/**
+ * The tools `names` asks for that this connection will not offer the actor, each with why
+ * (`--read-only`, or the role's missing right), so that `pim mcp` can say so instead of an
+ * agent finding them missing: the role's share is as of now (a role change applies at the next
+ * call).
+ */
+export function withheldTools(selection: ToolSelection, actor: Actor): string[] {
+  return ALL_TOOLS.filter((tool) => selection.names?.includes(tool.name)).flatMap((tool) => {
+    if (selection.readOnly && tool.effect !== 'read') return [`${tool.name} (--read-only)`];
+    if (!mayCall(actor, tool)) return [`${tool.name} (role ${actor.role} lacks the right '${tool.right}')`];
+    return [];
+  });
+}

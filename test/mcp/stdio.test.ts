@@ -81,6 +81,22 @@ describe('pim mcp: which tools', () => {
     const viewer = await connectStdio(started.dataDir, ['--user', 'vi'], { PIM_PASSWORD: 'vi-password' });
     cleanup.push(() => viewer.close());
     expect(await names(viewer)).toEqual(READS);
+    // Tools named in --tools that will not be offered are named on stderr, with why; the rest serve.
+    const start = (user: string, args: string[]) =>
+      runCliAsync(started.dataDir, ['mcp', '--user', user, ...args], {
+        env: { PIM_PASSWORD: `${user}-password` },
+        stdin: '',
+      });
+    const warned = await start('vi', ['--tools', 'get_product,create_product,delete_group']);
+    expect(warned.code).toBe(0);
+    expect(warned.stdout).toBe('');
+    expect(warned.stderr.trim()).toBe(
+      "pim mcp: --tools names tools not offered: create_product (role VIEWER lacks the right 'Bearbeiten'), " +
+        "delete_group (role VIEWER lacks the right 'Bearbeiten')",
+    );
+    const readOnly = await start('vi', ['--read-only', '--tools', 'get_product,set_texts']);
+    expect(readOnly.stderr.trim()).toBe('pim mcp: --tools names tools not offered: set_texts (--read-only)');
+    expect((await start('vi', ['--tools', 'get_product'])).stderr).toBe('');
   });
 
   it("records the user's last login, as a token or the window does", async () => {

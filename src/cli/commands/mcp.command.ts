@@ -4,7 +4,7 @@ import { Application } from '../../app/application.js';
 import type { SessionGeneration } from '../../domain/users/user.service.js';
 import { createPimMcpServer } from '../../mcp/mcp-server.js';
 import { StdioLineGuard } from '../../mcp/stdio-line-guard.js';
-import { TOOL_NAMES, unknownToolNames } from '../../mcp/tools.js';
+import { TOOL_NAMES, unknownToolNames, withheldTools } from '../../mcp/tools.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
 
@@ -49,6 +49,9 @@ export async function mcpCommand({ dataDir, values }: CommandInput): Promise<num
     await app.stop();
     throw error;
   }
+  const selection = { readOnly: values['read-only'] === true, names };
+  const withheld = withheldTools(selection, user);
+  if (withheld.length > 0) console.error(`pim mcp: --tools names tools not offered: ${withheld.join(', ')}`);
   const release = markRunning(dataDir, 'mcp');
   const guard = new StdioLineGuard((message) => {
     wire.send(message).catch((error: Error) => console.error(`pim mcp: ${error.message}`));
@@ -67,7 +70,7 @@ export async function mcpCommand({ dataDir, values }: CommandInput): Promise<num
           // The process holds no token: the user is read again before every request, and an end
           // of the user's sessions (logout of all, disable) ends this connection too.
           currentActor: () => app.users.current(user.id, loggedInAt),
-          selection: { readOnly: values['read-only'] === true, names },
+          selection,
           // Whatever the application has open now: `pim start` may open another workspace.
           workspace: () => app.workspaces.follow(),
         },
