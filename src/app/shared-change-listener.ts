@@ -10,6 +10,11 @@ export const SESSIONS_CHANNEL = 'pim_sessions';
  * connection is down, notifications are lost: `onDisconnected` runs when it breaks (callers stop
  * trusting their caches) and `onReconnected` when it is back (callers drop and trust them again),
  * so nothing cached outlives a change it could have missed.
+ *
+ * A link can also die silently (a NAT or firewall forgetting an idle connection, a cable pulled
+ * without a reset): then neither `error` nor `end` comes, TCP keepalive notices only after hours,
+ * and notifications stop unnoticed. So the listener asks the server every `heartbeatMs` and counts
+ * the link lost when no answer comes within that time again.
  */
 export class SharedChangeListener {
   private client: pg.Client | undefined;
@@ -23,6 +28,7 @@ export class SharedChangeListener {
     private readonly onDisconnected: () => void,
     private readonly onReconnected: () => void,
     private readonly retryMs = 1000,
+    private readonly heartbeatMs = 1000,
   ) {}
 
   async start(): Promise<void> {
@@ -52,6 +58,7 @@ export class SharedChangeListener {
         return;
       }
       this.client = client;
+      this.beat(client);
       if (reconnecting) this.onReconnected();
     } catch {
       await client.end().catch(() => undefined);
@@ -59,6 +66,31 @@ export class SharedChangeListener {
     } finally {
       this.connecting = false;
     }
+  }
+
+  /** Asks the server every heartbeatMs while `client` is the listener; no answer in time: lost. */
+  private beat(client: pg.Client): void {
+    const timer = setTimeout(() => {
+      if (this.client !== client) return;
+      let deadline: NodeJS.Timeout | undefined;
+      const silent = new Promise<never>((_, reject) => {
+        deadline = setTimeout(() => reject(new Error('no answer')), this.heartbeatMs);
+        deadline.unref();
+      });
+      Promise.race([client.query('SELECT 1'), silent]).then(
+        () => {
+          clearTimeout(deadline);
+          this.beat(client);
+        },
+        () => {
+          clearTimeout(deadline);
+          this.lost(client);
+          // Its socket may never close by itself: it is dropped, not waited for.
+          void client.end().catch(() => undefined);
+        },
+      );
+    }, this.heartbeatMs);
+    timer.unref();
   }
 
   private lost(client: pg.Client): void {

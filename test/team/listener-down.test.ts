@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_BACKEND } from '../helpers/backend.js';
+import { createTestDatabase, dropTestDatabase, PG_SERVER_URL, TEST_BACKEND } from '../helpers/backend.js';
+import { pollUntil } from '../helpers/http.js';
+import { TcpProxy } from './tcp-proxy.js';
 import { runCliAsync } from '../helpers/cli.js';
 import { expectSuccess } from '../helpers/expect-cli.js';
 import type { TestServer } from '../helpers/server.js';
@@ -54,5 +56,40 @@ describe.runIf(TEST_BACKEND === 'postgres')('an instance whose notifications are
     expectSuccess(await runCliAsync(b.dataDir, ['user', 'logout', 'watched']));
     const answer = await a.request('GET', '/api/workspace', { token });
     expect(answer.status, 'a token ended elsewhere was still accepted from the cache').toBe(401);
+  });
+});
+
+describe.runIf(TEST_BACKEND === 'postgres')('an instance whose notification link dies without a word', () => {
+  const proxy = new TcpProxy(Number(new URL(PG_SERVER_URL).port || 5432));
+  let database: { name: string; url: string };
+  let team: Team;
+
+  beforeAll(async () => {
+    await proxy.restore();
+    database = await createTestDatabase();
+    const url = new URL(database.url);
+    url.port = String(proxy.port);
+    team = await startTeam(1, { url: url.toString() });
+  });
+  afterAll(async () => {
+    await team?.stop();
+    await proxy.cut();
+    if (database) await dropTestDatabase(database.name);
+  });
+
+  it('notices within seconds and stops trusting its cached sessions (a NAT forgot the connection)', async () => {
+    const [a] = team.instances as [TestServer];
+    await a.addUser('silent', 'EDITOR', 'silent-password');
+    const token = await a.login('silent', 'silent-password');
+    expect((await a.request('GET', '/api/workspace', { token })).status).toBe(200); // cached now
+
+    // No error, no end: the listener's connection just stops carrying bytes; new ones work.
+    expect(proxy.freeze('pim-listener')).toBe(1);
+    expectSuccess(await runCliAsync(a.dataDir, ['user', 'logout', 'silent']));
+    await pollUntil(
+      'the ended token is refused',
+      async () => (await a.request('GET', '/api/workspace', { token })).status === 401,
+      10_000,
+    );
   });
 });

@@ -5,12 +5,16 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
  * every connection through it (as a server going down would), `restore()` listens again on the
  * same port. `stall()` stops every byte in both directions while keeping every connection open
  * and accepting new ones (a frozen server or a network partition: nothing is refused, nothing
- * answers); `resume()` lets the held bytes through.
+ * answers); `resume()` lets the held bytes through. `freeze(text)` silences for good only the
+ * open connections whose start-up message held `text` (an application_name): a link that died
+ * without a word, while new connections work.
  */
 export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private readonly pairs = new Set<[Socket, Socket]>();
+  /** The first bytes each client sent: PostgreSQL's start-up message, with the application_name. */
+  private readonly startups = new Map<Socket, string>();
   private stalled = false;
   port = 0;
 
@@ -24,6 +28,8 @@ export class TcpProxy {
       const upstream = connect({ host: this.targetHost, port: this.targetPort });
       const pair: [Socket, Socket] = [client, upstream];
       this.pairs.add(pair);
+      client.once('data', (chunk: Buffer) => this.startups.set(client, chunk.toString('latin1')));
+      client.once('close', () => this.startups.delete(client));
       for (const socket of pair) {
         this.sockets.add(socket);
         // Either side closing ends the other, as with a real server: a client that gives up on a
@@ -66,6 +72,19 @@ export class TcpProxy {
       client.pause();
       upstream.pause();
     }
+  }
+
+  freeze(text: string): number {
+    let frozen = 0;
+    for (const [client, upstream] of this.pairs) {
+      if (!this.startups.get(client)?.includes(text)) continue;
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+      frozen++;
+    }
+    return frozen;
   }
 
   resume(): void {
