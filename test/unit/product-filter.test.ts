@@ -14,6 +14,11 @@ describe('parseInstant', () => {
     ['2026-01-15T10:00Z', '2026-01-15T10:00:00.000Z'],
     ['2026-01-15t10:00:00z', '2026-01-15T10:00:00.000Z'],
     ['2026-01-15', '2026-01-15T00:00:00.000Z'],
+    // Years below 100 are years, not 19xx; an offset may cross into year 0 (before every stamp).
+    ['0050-01-01', '0050-01-01T00:00:00.000Z'],
+    ['0001-01-01T00:00:00+01:00', '0000-12-31T23:00:00.000Z'],
+    ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
+    ['2026-01-15T10:00:00-23:59', '2026-01-16T09:59:00.000Z'],
   ])('reads %s as %s', (input, expected) => {
     expect(parseInstant(input, 'updatedSince')).toBe(expected);
   });
@@ -26,6 +31,13 @@ describe('parseInstant', () => {
     '2026-02-30',
     '2026-01-15T25:00:00Z',
     '1700000000',
+    // Offsets beyond RFC 3339's ±23:59.
+    '2026-01-15T10:00:00+24:00',
+    '2026-01-15T10:00:00+99:99',
+    '2026-01-15T10:00:00+01:60',
+    // After year 9999 in UTC: stored stamps compare as text, and '+010000-…' would sort first.
+    '9999-12-31T23:00:00-01:00',
+    '9999-12-31T12:00:00-12:00',
   ])('refuses %j', (input) => {
     expect(() => parseInstant(input, 'updatedSince')).toThrow(/updatedSince/);
   });
