@@ -142,6 +142,21 @@ describe('protocol', () => {
     });
     expect(wrongType.status).toBe(415);
     expect(await wrongType.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
+    // A batch (MCP has none since 2025-06-18) is refused whole: none of its calls runs.
+    const batch = await post(
+      [1, 2].map((id) => ({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'create_product', arguments: { supplierPid: `BATCH-${id}` } },
+      })),
+      auth,
+    );
+    expect(batch.status).toBe(400);
+    expect(batch.json).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 }, id: null });
+    expect(String((batch.json.error as { message: string }).message)).toContain('not a batch');
+    const listed = await server.request<unknown[]>('GET', '/api/product?all=true&q=BATCH-', { token });
+    expect(listed.body.data).toEqual([]);
     // The server is still fine.
     const again = await connectHttp(server.baseUrl, token);
     await ok(again, 'list_workspaces');

@@ -13,6 +13,21 @@ import { MCP_ENDPOINT } from '../route-access.js';
 export const MCP_PATH = '/mcp';
 
 /**
+ * JSON-RPC batches are refused: MCP has none since 2025-06-18, and one small request naming a
+ * large product sheet a hundred times made the server build an answer of hundreds of megabytes
+ * at once (a sheet may hold texts of 1,000,000 characters; docs/agent-interface.md).
+ */
+const BATCH_REFUSED = {
+  jsonrpc: '2.0',
+  error: {
+    code: -32600,
+    message:
+      'Invalid Request: pim takes one JSON-RPC message per request, not a batch (MCP has none since 2025-06-18)',
+  },
+  id: null,
+};
+
+/**
  * Headers that stay with this hop: the connection's own (the body was read by Fastify) and the
  * credentials (checked already; the handler gets the user). The MCP ones (Mcp-Method, Mcp-Name,
  * Mcp-Protocol-Version, Mcp-Session-Id, ...) and the rest go to the handler.
@@ -75,6 +90,7 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
     config: { ...MCP_ENDPOINT, jsonRpcErrors: true },
     schema: { hide: true },
     handler: async (request, reply) => {
+      if (Array.isArray(request.body)) return reply.code(400).send(BATCH_REFUSED);
       const user = request.user!;
       const eligible = fastPath !== undefined && request.method === 'POST';
       if (eligible) {
