@@ -53,6 +53,11 @@ export function checkDatabaseUrl(url: string): string {
   if (parsed.hostname === '' && !parsed.searchParams.has('host')) {
     throw new Error('the database URL names no host; use postgres://USER@HOST:PORT/DATABASE');
   }
+  // Without one the driver takes the database named after the user: with user postgres, the
+  // server's maintenance database would receive pim's schema.
+  if (parsed.pathname.replace(/^\//, '') === '') {
+    throw new Error('the database URL names no database; use postgres://USER@HOST:PORT/DATABASE');
+  }
   return url.trim();
 }
 

@@ -108,6 +108,10 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim setup --database', () => {
   it('refuses a URL that is not PostgreSQL with a usage hint', async () => {
     expectOneLineError(await pim('setup', '--database', 'mysql://x@y/z'), /must start with postgres:\/\//);
     expectOneLineError(await pim('setup'), /needs --database/);
+    // Port 1: were the check missing, nothing would reach a real server's databases.
+    for (const url of ['postgres://postgres@127.0.0.1:1/', 'postgres://postgres@127.0.0.1:1']) {
+      expectOneLineError(await pim('setup', '--database', url), /names no database/);
+    }
     expect(existsSync(join(dir, 'database.json'))).toBe(false);
   });
 
