@@ -23,8 +23,8 @@ export const bulkTools = [
       `${BULK_ROWS_MAX} texts and feature values in all per call.`,
     input: Type.Object(
       {
+        // An empty list answers an empty list, as REST's empty batch does.
         products: Type.Array(BulkProductDocument, {
-          minItems: 1,
           maxItems: BULK_DOCUMENTS_MAX,
           description: 'The products, each keyed by supplierPid; a supplierPid at most once per call',
         }),

@@ -388,6 +388,8 @@ describe('upsert_products', () => {
     ]);
     expect((await rest<{ ean: string }>('GET', `/api/product/${main!.id}`)).body.data!.ean).toBe('42');
     expect((await rest<unknown[]>('GET', '/api/product?supplierPid=UP-NEW')).body.data).toEqual([]);
+    // An empty list is an empty batch, as for REST.
+    expect(await ok(client, 'upsert_products', { products: [] })).toEqual({ results: [] });
   });
 
   it('refuses a call whose products do not match the schema, naming the field, and writes nothing', async () => {
