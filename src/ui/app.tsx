@@ -1,7 +1,8 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { api, onSessionRefused, type SessionInfo } from './api.js';
+import { useTranslation } from 'react-i18next';
+import { api, onSessionRefused, WindowError, type SessionInfo } from './api.js';
 import { LoginScreen } from './components/login-screen.js';
 import { Shell } from './components/shell.js';
 
@@ -9,7 +10,15 @@ import { Shell } from './components/shell.js';
 export function App() {
   const queryClient = useQueryClient();
   const [ended, setEnded] = useState<string | undefined>();
-  const session = useQuery({ queryKey: ['session'], queryFn: () => api<SessionInfo>('GET', '/session') });
+  const { t } = useTranslation();
+  const session = useQuery({
+    queryKey: ['session'],
+    queryFn: () => api<SessionInfo>('GET', '/session'),
+    // The shared database down (503): the session may be alive, so the window waits for it
+    // instead of showing the login screen.
+    retry: (_count, error) => error instanceof WindowError && error.status === 503,
+    retryDelay: 1_000,
+  });
 
   const onEnded = useCallback(
     (reason: string) => {
@@ -29,9 +38,13 @@ export function App() {
   );
 
   if (session.isPending) {
+    const waiting = session.failureReason instanceof WindowError && session.failureReason.status === 503;
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading" />
+        <Stack align="center">
+          <Loader aria-label="Loading" />
+          {waiting && <Text data-testid="session-waiting">{t('session.waitingForDatabase')}</Text>}
+        </Stack>
       </Center>
     );
   }

@@ -19,6 +19,7 @@ const SCREENSHOT =
   process.env.PIM_SCREENSHOTS === '1'
     ? fileURLToPath(new URL('../../docs/screenshots/team-database-down.png', import.meta.url))
     : join(mkdtempSync(join(tmpdir(), 'pim-screenshots-')), 'team-database-down.png');
+const WAITING_SCREENSHOT = join(mkdtempSync(join(tmpdir(), 'pim-screenshots-')), 'session-waiting.png');
 
 /**
  * Team mode with the shared database down (issue 11, "the database unreachable"): requests that
@@ -108,6 +109,10 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
     const windowOpen = await window.request('POST', '/workspaces/open', { body: { workspaceId: ws[0]!.id } });
     expect(windowOpen.status).toBe(400);
     expect(windowOpen.body).toMatchObject({ error: open.body.error, code: open.body.code });
+    // The window's session cannot be checked now: 503, not "no session" (which is the login screen).
+    const session = await window.request('GET', '/session');
+    expect(session.status).toBe(503);
+    expect(session.body.code).toBe('DATABASE_UNAVAILABLE');
 
     // The window's status bar learns of it from the application's probe, pushed to the window.
     const down = (await events.waitFor(databaseShown(false))).data as WindowStatus;
@@ -146,8 +151,16 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
       await proxy.cut();
       await expect.poll(shown, { timeout: 5000 }).toMatch(/cannot be reached$/);
       await page.screenshot({ path: SCREENSHOT });
+      // Reloaded while the database is down, the window waits for it instead of logging out,
+      // and shows the logged-in window once the database is back.
+      await page.reload();
+      await expect.poll(() => page.getByTestId('session-waiting').isVisible(), { timeout: 5000 }).toBe(true);
+      expect(await page.getByLabel('User name').count()).toBe(0);
+      await page.screenshot({ path: WAITING_SCREENSHOT });
       await proxy.restore();
-      await expect.poll(shown, { timeout: 10_000 }).not.toMatch(/cannot be reached/);
+      await expect
+        .poll(shown, { timeout: 10_000 })
+        .toBe(`PostgreSQL 127.0.0.1:${proxy.port}/${database.name}`);
     } finally {
       await proxy.restore().catch(() => undefined);
       await browser.close();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { UnauthorizedError } from '../../domain/errors.js';
 import { ok, okEmpty } from '../../http/envelope.js';
 import type { AuthenticatedUser } from '../../domain/sessions/session.service.js';
 import type { WindowDeps } from '../window-deps.js';
@@ -13,8 +14,10 @@ export function sessionRoutes(app: FastifyInstance, deps: WindowDeps, events: Wi
     try {
       const current = await deps.sessions.authenticateDesktop(sessionCookie(request));
       user = { username: current.username, role: current.role, rights: current.rights };
-    } catch {
-      // No session, or it ended: the login screen.
+    } catch (error) {
+      // No session, or it ended: the login screen. Anything else (the shared database down) is
+      // answered as such: the session may be alive, and the window waits instead of logging out.
+      if (!(error instanceof UnauthorizedError)) throw error;
     }
     // The machine id and version are for the logged-in window (About); a stranger learns nothing.
     return ok(user ? { user, machineId: deps.machineId, version: deps.version } : { user: null });
