@@ -1,3 +1,4 @@
+import { withAdvisoryLock } from '../db/postgres.js';
 import type { FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { systemContext, type RequestContext } from '../domain/context.js';
@@ -197,17 +198,25 @@ export class Application {
   /** First-run setup if the data folder is pristine (or a first run did not finish), reopen the last workspace, start REST as configured. */
   async start(): Promise<StartReport> {
     const report: StartReport = {};
-    if (firstRunPending(this.options.dataDir) || (await isPristine(this, this.ownerContext()))) {
-      report.firstRun = await firstRunSetup({
-        ctx: this.ownerContext(),
-        users: this.users,
-        workspaces: this.workspaces,
-        settings: this.settings,
-        clock: this.clock,
-        dataDir: this.options.dataDir,
-        adminPassword: this.options.adminPassword,
-      });
-    } else {
+    const firstRun = async () =>
+      firstRunPending(this.options.dataDir) || (await isPristine(this, this.ownerContext()))
+        ? firstRunSetup({
+            ctx: this.ownerContext(),
+            users: this.users,
+            workspaces: this.workspaces,
+            settings: this.settings,
+            clock: this.clock,
+            dataDir: this.options.dataDir,
+            adminPassword: this.options.adminPassword,
+          })
+        : undefined;
+    // Team mode: desktops started at once on an empty database take turns, so that one does the
+    // first run and the others find its admin and workspace (the check and the setup together).
+    const shared = this.stores.postgres;
+    report.firstRun = shared
+      ? await withAdvisoryLock(shared, `pim:first-run:${shared.schema}`, firstRun)
+      : await firstRun();
+    if (!report.firstRun) {
       const reopened = await this.workspaces.reopenLast();
       report.workspaceProblem = reopened.problem;
     }

@@ -123,31 +123,45 @@ export async function migratePostgres<DB>(
   }
 }
 
-async function migrate<DB>(handle: PostgresHandle<DB>, migrations: Record<string, Migration>): Promise<void> {
+/**
+ * Runs `work` while this process holds the PostgreSQL advisory lock named `name` (on one pooled
+ * connection, for the session): instances sharing the database take their turns.
+ */
+export async function withAdvisoryLock<DB, T>(
+  handle: PostgresHandle<DB>,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const client = await handle.pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`pim:migrate:${handle.schema}`]);
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
     try {
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${handle.schema}`);
-      // Kysely finds its migration tables by introspecting every schema: named, it looks in this one.
-      const migrator = new Migrator({
-        db: handle.db,
-        provider: { getMigrations: async () => migrations },
-        migrationTableSchema: handle.schema,
-      });
-      const { error, results } = await migrator.migrateToLatest();
-      if (error) {
-        const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-        throw new Error(
-          `Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      return await work();
     } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`pim:migrate:${handle.schema}`]);
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
     }
   } finally {
     client.release();
   }
+}
+
+async function migrate<DB>(handle: PostgresHandle<DB>, migrations: Record<string, Migration>): Promise<void> {
+  await withAdvisoryLock(handle, `pim:migrate:${handle.schema}`, async () => {
+    await sql`CREATE SCHEMA IF NOT EXISTS ${sql.raw(handle.schema)}`.execute(handle.db);
+    // Kysely finds its migration tables by introspecting every schema: named, it looks in this one.
+    const migrator = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableSchema: handle.schema,
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+      throw new Error(
+        `Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  });
 }
 
 /** Whether a schema exists (a workspace whose schema was dropped must be noticed, never recreated). */
