@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, PG_SERVER_URL, TEST_BACKEND } from '../helpers/backend.js';
 import { pollUntil } from '../helpers/http.js';
+import { runCliAsync } from '../helpers/cli.js';
 import type { TestServer } from '../helpers/server.js';
 import { TcpProxy } from './tcp-proxy.js';
 import { databaseShown, expectDatabaseUnavailable, startTeam, type Team } from './team.js';
@@ -109,6 +110,13 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
     const windowOpen = await window.request('POST', '/workspaces/open', { body: { workspaceId: ws[0]!.id } });
     expect(windowOpen.status).toBe(400);
     expect(windowOpen.body).toMatchObject({ error: open.body.error, code: open.body.code });
+    // Settings live in the data folder: read and changed as ever (turning REST off, say).
+    const setting = await runCliAsync(server.dataDir, ['settings', 'set', 'rest.allow', '127.0.0.1']);
+    expect(setting.stderr).toBe('');
+    expect(setting.stdout.trim()).toBe('rest.allow=127.0.0.1');
+    expect((await runCliAsync(server.dataDir, ['settings', 'get', 'rest.allow'])).stdout.trim()).toBe(
+      '127.0.0.1',
+    );
     // The window's session cannot be checked now: 503, not "no session" (which is the login screen).
     const session = await window.request('GET', '/session');
     expect(session.status).toBe(503);

@@ -1,32 +1,48 @@
 import { exposureWarning, windowExposureWarning } from '../../domain/settings/address-allow.js';
-import { SETTING_KEYS } from '../../domain/settings/settings.service.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
-import { withApplication } from './with-app.js';
+import { openSystemStore } from '../../app/system-store.js';
+import { SETTING_KEYS, SettingsService } from '../../domain/settings/settings.service.js';
+
+/**
+ * Settings live in the data folder alone (never in a shared database): the commands open only its
+ * own store, so that they work while team mode's database is down (turning REST off, say).
+ */
+async function withSettings<T>(
+  dataDir: string,
+  action: (settings: SettingsService) => Promise<T>,
+): Promise<T> {
+  const local = await openSystemStore(dataDir);
+  try {
+    return await action(new SettingsService(local.db));
+  } finally {
+    await local.close();
+  }
+}
 
 export async function settingsCommand({ dataDir, positionals, out }: CommandInput): Promise<void> {
   const [sub, key, value, ...extra] = positionals;
   if (sub === 'get') {
     if (value !== undefined) throw new UsageError('pim settings get takes at most one key');
-    await withApplication(dataDir, async (app) => {
+    await withSettings(dataDir, async (settings) => {
       if (key) {
-        out(String(await app.settings.get(key)));
+        out(String(await settings.get(key)));
         return;
       }
-      const all = await app.settings.getAll();
+      const all = await settings.getAll();
       for (const k of SETTING_KEYS) out(`${k}=${String(all[k])}`);
     });
     return;
   }
   if (!key || value === undefined) throw new UsageError('pim settings set needs KEY and VALUE');
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
-  await withApplication(dataDir, async (app) => {
-    const stored = await app.settings.set(key, value);
+  await withSettings(dataDir, async (settings) => {
+    const stored = await settings.set(key, value);
     out(`${key}=${String(stored)}`);
-    const settings = await app.settings.getAll();
-    const warning = exposureWarning(settings);
+    const all = await settings.getAll();
+    const warning = exposureWarning(all);
     if (warning && (key === 'rest.host' || key === 'rest.allow')) process.stderr.write(`pim: ${warning}\n`);
-    const windowWarning = windowExposureWarning(settings);
+    const windowWarning = windowExposureWarning(all);
     if (windowWarning && key === 'ui.host') process.stderr.write(`pim: ${windowWarning}\n`);
   });
 }
