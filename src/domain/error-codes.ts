@@ -77,6 +77,10 @@ export const ERROR_CATALOGUE = {
     400,
     `A call sets more than ${figure(SHEET_ROWS_MAX)} of one product's texts and feature values`,
   ],
+  PAGE_TOO_LARGE: [
+    400,
+    'A page of the product list is too large for one answer (very long names): ask for fewer with limit',
+  ],
   PRECONDITION_FAILED: [
     412,
     'The product changed since the version named in If-Match (its ETag): read it again and reapply the change',

@@ -4,6 +4,7 @@ import { guardUnique } from '../unique.js';
 import { nextTurn } from '../fair-turns.js';
 import { decodeCursor, encodeCursor } from './product.cursor.js';
 import { checkLimit, likePattern, parseInstant } from './product.filter.js';
+import { isTooLarge } from '../../db/size-errors.js';
 import {
   deleteProduct as deleteProductRow,
   findProduct,
@@ -158,7 +159,17 @@ export async function listProductsPageJson(
 ): Promise<{ json: Uint8Array | null; next?: string }> {
   const ctx = useWorkspace(context, RIGHTS.read);
   checkLimit(filter.limit);
-  const page = await listProductJsonPage(ctx.db, { ...rowQuery(ctx, filter), limit: filter.limit });
+  let page;
+  try {
+    page = await listProductJsonPage(ctx.db, { ...rowQuery(ctx, filter), limit: filter.limit });
+  } catch (error) {
+    if (!isTooLarge(error)) throw error;
+    throw new ValidationError(
+      `This page of up to ${filter.limit} products is too large for one answer (their names are very ` +
+        'long): ask for fewer with limit, or for all with all=true, which streams',
+      'PAGE_TOO_LARGE',
+    );
+  }
   return page.more && page.lastId !== null
     ? { json: page.json, next: encodeCursor(page.lastId) }
     : { json: page.json };
@@ -179,14 +190,27 @@ function rowQuery(ctx: WorkspaceContext, filter: ProductListFilter): ProductRowQ
   };
 }
 
+/** The most products in one chunk of a streamed list. */
 const STREAM_CHUNK = 1000;
+/** The first chunk's size: grown while chunks stay small, so that few rows of huge names never build one giant chunk. */
+const FIRST_CHUNK = 20;
+/** The bytes a chunk aims at: a product's name may hold 1,000,000 characters (4 MB in UTF-8). */
+const CHUNK_BYTES = 4 * 1024 * 1024;
+
+/** The next chunk's size after one of `count` products and `bytes` bytes. */
+export function nextChunkSize(count: number, bytes: number): number {
+  if (bytes > CHUNK_BYTES) return Math.max(1, Math.floor((count * CHUNK_BYTES) / bytes));
+  return Math.min(STREAM_CHUNK, count * 2);
+}
 
 /**
  * The whole filtered list in id order, as chunks of ProductDto JSON in UTF-8 (objects joined
  * by commas) read by keyset: a list of 100,000 products never sits in memory at once, and
- * other requests are served between chunks. The filter is validated now, so that a bad
- * one is refused before any byte is sent. Not a snapshot: a product created or deleted
- * while the list streams may or may not appear.
+ * other requests are served between chunks. Chunks hold up to 1,000 products and aim at 4 MB:
+ * after a large one the next holds fewer products, and one the database refuses to build (over
+ * its limit, about 1 GB) is read again in halves. The filter is validated now, so that a bad one is refused
+ * before any byte is sent. Not a snapshot: a product created or deleted while the list streams
+ * may or may not appear.
  */
 export function streamProductsJson(
   context: RequestContext,
@@ -197,11 +221,20 @@ export function streamProductsJson(
   const db = ctx.db;
   return (async function* () {
     let afterId = query.afterId;
+    let limit = FIRST_CHUNK;
     for (;;) {
-      const chunk = await listProductJsonChunk(db, { ...query, afterId, limit: STREAM_CHUNK });
+      let chunk;
+      try {
+        chunk = await listProductJsonChunk(db, { ...query, afterId, limit });
+      } catch (error) {
+        if (!isTooLarge(error) || limit === 1) throw error;
+        limit = Math.ceil(limit / 2);
+        continue;
+      }
       if (chunk.json !== null) yield chunk.json;
-      if (chunk.count < STREAM_CHUNK || chunk.lastId === null) return;
+      if (chunk.count < limit || chunk.lastId === null) return;
       afterId = chunk.lastId;
+      limit = nextChunkSize(chunk.count, chunk.json?.byteLength ?? 0);
       await nextTurn();
     }
   })();
