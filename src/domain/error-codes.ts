@@ -23,7 +23,7 @@ export const ERROR_CATALOGUE = {
   // Routes and bodies.
   ROUTE_NOT_FOUND: [404, 'No endpoint has this path'],
   METHOD_NOT_ALLOWED: [405, 'The path exists with other methods (see Allow)'],
-  BODY_TOO_LARGE: [413, 'The body is larger than the limit (8 MiB; bulk routes 64 MiB; login 16 KiB)'],
+  BODY_TOO_LARGE: [413, 'The body is larger than the limit (8 MiB; bulk routes 16 MiB; login 16 KiB)'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'The body is not application/json in UTF-8, or it has a Content-Encoding'],
   INVALID_JSON: [400, 'The body is not valid JSON, or its bytes are not valid UTF-8'],
   INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],

@@ -222,7 +222,7 @@ describe('POST /api/product/bulk', () => {
     });
   });
 
-  it('refuses 1,001 documents, a body over 64 MiB and a body that is not an array, storing nothing', async () => {
+  it('refuses 1,001 documents, a body over 16 MiB and a body that is not an array, storing nothing', async () => {
     const prefix = pid('LIMIT');
     const many = Array.from({ length: 1001 }, (_, i) => ({ supplierPid: `${prefix}-${i}` }));
     const tooMany = await call('POST', '/api/product/bulk', many);
@@ -236,7 +236,7 @@ describe('POST /api/product/bulk', () => {
     expect((await bulk(many.slice(0, 1000))).every((r) => r.status === 201)).toBe(true);
 
     const huge = JSON.stringify([
-      { supplierPid: pid(), longTexts: [{ lang: 'deu', value: 'x'.repeat(65 * 2 ** 20) }] },
+      { supplierPid: pid(), longTexts: [{ lang: 'deu', value: 'x'.repeat(17 * 2 ** 20) }] },
     ]);
     for (const type of ['application/json', 'application/x-ndjson']) {
       const res = await server.request('POST', '/api/product/bulk', {
@@ -247,7 +247,7 @@ describe('POST /api/product/bulk', () => {
       expect(res.status, type).toBe(413);
       expect(res.body).toEqual({
         success: false,
-        error: 'Request body is larger than the limit of 64 MiB',
+        error: 'Request body is larger than the limit of 16 MiB',
         code: 'BODY_TOO_LARGE',
       });
     }

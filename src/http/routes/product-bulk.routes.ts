@@ -34,7 +34,7 @@ const documentsUnchecked: FastifySchemaCompiler<unknown> = (route) =>
 const BULK_NOTE =
   `Up to ${BULK_DOCUMENTS_MAX} documents and ${BULK_ROWS_MAX} texts and feature values in all (more: 400 ` +
   `BATCH_TOO_LARGE; over ${SHEET_ROWS_MAX} in one document: that document's 400 SHEET_TOO_LARGE), ` +
-  'body up to 64 MiB (413 beyond), as a JSON ' +
+  'body up to 16 MiB (413 beyond), as a JSON ' +
   'array or as `application/x-ndjson` (one document per line, parsed as it arrives). Additive to the spec.';
 
 export function productBulkRoutes(app: PimApp, deps: HttpDeps): void {
