@@ -13,7 +13,10 @@ const figure = (n: number) => n.toLocaleString('en-US');
 export const ERROR_CATALOGUE = {
   // Requests the HTTP server refuses before any route.
   MALFORMED_REQUEST: [400, 'The request is not valid HTTP/1.1 (method, request line or headers)'],
-  INVALID_URL: [400, 'The path is not valid percent-encoded UTF-8; percent-encode non-ASCII characters'],
+  INVALID_URL: [
+    400,
+    "The path or query string is not valid percent-encoded UTF-8 (percent-encode non-ASCII characters), or holds a '#'",
+  ],
   PATH_SEGMENT_TOO_LONG: [400, 'A path segment is longer than 1,000 characters'],
   HOST_MISSING: [400, 'The request has no Host header'],
   HOST_NOT_ALLOWED: [403, 'The server is bound to loopback and the Host header names another machine'],

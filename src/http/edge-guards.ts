@@ -15,6 +15,26 @@ export function hostName(header: string): string {
   return colon >= 0 && header.indexOf(':') === colon ? header.slice(0, colon) : header;
 }
 
+/**
+ * What is wrong with the request target beyond its path (which Fastify checks): a `#` (a fragment
+ * is the client's, never sent; Fastify read what followed it as a query string), or a query
+ * string that is not valid percent-encoded UTF-8 (read literally before: `%FF` matched a
+ * supplierPid spelt `%FF`).
+ */
+export function targetProblem(url: string): string | undefined {
+  if (url.includes('#')) {
+    return "The request target holds a '#': a fragment is not sent to a server; percent-encode it as %23";
+  }
+  const start = url.indexOf('?');
+  if (start < 0) return undefined;
+  try {
+    decodeURIComponent(url.slice(start + 1));
+    return undefined;
+  } catch {
+    return NOT_PERCENT_ENCODED.replace('The path', 'The query string');
+  }
+}
+
 function refuse(reply: FastifyReply, status: number, message: string, code: ErrorCodeName): void {
   void reply.code(status).header('access-control-allow-origin', '*').send(failure(message, code));
 }
@@ -47,6 +67,8 @@ export function installEdgeGuards(app: FastifyInstance, deps: HttpDeps): void {
         'HOST_NOT_ALLOWED',
       );
     }
+    const problem = targetProblem(request.raw.url ?? '');
+    if (problem) return refuse(reply, 400, problem, 'INVALID_URL');
     done();
   });
 }

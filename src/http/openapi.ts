@@ -11,7 +11,9 @@ machine-readable \`code\`. All endpoints except \`POST /api/auth/login\`, CORS p
 \`Authorization: Bearer <token>\`; tokens are UUIDs valid 24 hours from login, ended for good by logout.
 
 A path that is not valid percent-encoded UTF-8 (\`%FF\`), or with a segment over 1,000 characters, answers 400
-(INVALID_URL, PATH_SEGMENT_TOO_LONG) before any other check: it names no route. A request that is not valid HTTP/1.1
+(INVALID_URL, PATH_SEGMENT_TOO_LONG) before any other check: it names no route. So does a query string that is not
+valid percent-encoded UTF-8, or a request target holding a \`#\` (INVALID_URL, before the token is checked). A
+request that is not valid HTTP/1.1
 (unknown method, malformed header, headers over 16 KiB) answers 400 MALFORMED_REQUEST or 431 HEADERS_TOO_LARGE.
 
 Every query parameter takes one value: one given more than once answers 400 naming it.

@@ -98,7 +98,9 @@ describe('every spelling of a protected path needs a token', () => {
     const before = await catalogueState();
     for (const target of spellings(path)) {
       const answer = await raw(method, target, body);
-      expect(answer.status, `${method} ${target}: ${answer.text}`).toBe(401);
+      // A '#' is refused before routing, as an undecodable path is (400 INVALID_URL): never served.
+      const refused = target.includes('#') ? 400 : 401;
+      expect(answer.status, `${method} ${target}: ${answer.text}`).toBe(refused);
       expect(JSON.parse(answer.text), `${method} ${target}`).toMatchObject({ success: false });
     }
     expect(await catalogueState()).toBe(before);

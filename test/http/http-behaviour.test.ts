@@ -297,6 +297,30 @@ describe('cross-cutting HTTP behaviour', () => {
     }
   });
 
+  it.each([
+    ['/api/product?supplierPid=R%FFX'],
+    ['/api/product?q=%E0%A4%A'],
+    ['/api/product?q=50%'],
+    ['/mcp?x=%FF'],
+  ])('answers 400 in the envelope for a query string that does not decode: %s', async (path) => {
+    const res = await server.request('GET', path, { token });
+    expectErrorEnvelope(res, 400);
+    expect(res.body.code).toBe('INVALID_URL');
+    expect(res.body.error).toMatch(/^The query string is not valid percent-encoded UTF-8/);
+  });
+
+  it("answers 400 in the envelope for a request target holding a '#' (a fragment is never sent)", async () => {
+    for (const target of ['/api/product/1#x', '/api/product/1#/../../workspace', '/api/product?q=a#b']) {
+      const answer = await rawExchange(
+        server.baseUrl,
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+      );
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head!.split('\r\n')[0], target).toBe('HTTP/1.1 400 Bad Request');
+      expect(JSON.parse(body!), target).toMatchObject({ success: false, code: 'INVALID_URL' });
+    }
+  });
+
   it('answers 400 in the envelope for a path segment over 1,000 characters', async () => {
     const res = await server.request('GET', `/api/product/1/features/${'f'.repeat(1001)}`, { token });
     expectErrorEnvelope(res, 400);
