@@ -157,6 +157,18 @@ describe('protocol', () => {
     expect(String((batch.json.error as { message: string }).message)).toContain('not a batch');
     const listed = await server.request<unknown[]>('GET', '/api/product?all=true&q=BATCH-', { token });
     expect(listed.body.data).toEqual([]);
+    // Methods other than POST: the same 405 with Allow: POST for each (no event stream, no session).
+    const answers = await Promise.all(
+      ['GET', 'DELETE', 'PUT', 'PATCH'].map(async (method) => {
+        const res = await fetch(`${server.baseUrl}/mcp`, {
+          method,
+          headers: { accept: 'application/json, text/event-stream', ...auth },
+        });
+        return [res.status, res.headers.get('allow'), await res.json()];
+      }),
+    );
+    expect(answers[0]).toEqual([405, 'POST', { jsonrpc: '2.0', error: expect.any(Object), id: null }]);
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
     // The server is still fine.
     const again = await connectHttp(server.baseUrl, token);
     await ok(again, 'list_workspaces');

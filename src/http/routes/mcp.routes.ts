@@ -12,6 +12,9 @@ import { MCP_ENDPOINT } from '../route-access.js';
 
 export const MCP_PATH = '/mcp';
 
+/** The SDK's answer to GET and DELETE here (stateless: no event stream, no session to end). */
+const METHOD_REFUSED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null };
+
 /**
  * JSON-RPC batches are refused: MCP has none since 2025-06-18, and one small request naming a
  * large product sheet a hundred times made the server build an answer of hundreds of megabytes
@@ -85,11 +88,16 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
   const workspace = async () => deps.workspaces.current();
 
   app.route({
-    method: ['POST', 'GET', 'DELETE'],
+    // PUT and PATCH too, so that they get the SDK's own 405 (Allow: POST) as GET and DELETE do,
+    // not the 405 of an unknown method, whose Allow would list this route's other methods.
+    method: ['POST', 'GET', 'DELETE', 'PUT', 'PATCH'],
     url: MCP_PATH,
     config: { ...MCP_ENDPOINT, jsonRpcErrors: true },
     schema: { hide: true },
     handler: async (request, reply) => {
+      if (request.method === 'PUT' || request.method === 'PATCH') {
+        return reply.code(405).header('allow', 'POST').send(METHOD_REFUSED);
+      }
       if (Array.isArray(request.body)) return reply.code(400).send(BATCH_REFUSED);
       const user = request.user!;
       const eligible = fastPath !== undefined && request.method === 'POST';
