@@ -16,6 +16,7 @@ import { installConditionalRequests } from './conditional.js';
 import { installEdgeGuards, installSecurityHeaders } from './edge-guards.js';
 import {
   answerClientError,
+  refuseTunnel,
   answerFrameworkError,
   installErrorHandler,
   installNotFoundHandler,
@@ -112,6 +113,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as PimApp;
   app.server.maxConnections = limits.maxConnections;
+  app.server.on('connect', refuseTunnel);
   app.setValidatorCompiler(validatorCompiler);
   logRequests = ['trace', 'debug', 'info'].includes(app.log.level);
 

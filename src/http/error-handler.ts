@@ -210,6 +210,18 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     'The request is not valid HTTP/1.1 (method, request line or headers)',
     'MALFORMED_REQUEST',
   ];
+  writeAndClose(socket, status, reason, message, code, error);
+}
+
+/** The envelope written to a socket Fastify never saw, which is then closed. */
+function writeAndClose(
+  socket: Duplex,
+  status: number,
+  reason: string,
+  message: string,
+  code: ErrorCodeName,
+  error?: Error,
+): void {
   if (socket.writable) {
     const body = JSON.stringify(failure(message, code));
     socket.write(
@@ -220,6 +232,21 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     );
   }
   socket.destroy(error);
+}
+
+/**
+ * CONNECT asks for a tunnel: Node hands it to the server's 'connect' listeners, not to Fastify,
+ * and without one closes the connection without a word. It is answered in the envelope.
+ */
+export function refuseTunnel(_request: unknown, socket: Duplex): void {
+  socket.on('error', () => undefined);
+  writeAndClose(
+    socket,
+    400,
+    'Bad Request',
+    'CONNECT asks for a tunnel, and pim is no proxy: send requests to it directly',
+    'MALFORMED_REQUEST',
+  );
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;

@@ -330,6 +330,13 @@ describe('cross-cutting HTTP behaviour', () => {
   it.each([
     ['an unknown method', 'FOO /api/product HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'MALFORMED_REQUEST'],
     [
+      'CONNECT, a tunnel',
+      'CONNECT 127.0.0.1:5432 HTTP/1.1\r\nHost: 127.0.0.1:5432\r\n\r\n',
+      400,
+      'MALFORMED_REQUEST',
+    ],
+    ['CONNECT to a path', 'CONNECT /api/product HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+    [
       'a header line without a colon',
       'GET /api/product HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
       400,
