@@ -17,6 +17,14 @@ export function bodyRefusal(request: FastifyRequest): BodyRefusal | undefined {
       `Content-Encoding ${encoding} is not supported: send the body uncompressed`,
     );
   }
+  // Node decodes chunked only, and passes a body sent as 'gzip, chunked' on as it came.
+  const transfer = request.headers['transfer-encoding']?.trim().toLowerCase();
+  if (transfer && transfer !== 'chunked') {
+    return new BodyRefusal(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Transfer-Encoding ${transfer} is not supported: send the body uncompressed, chunked or with Content-Length`,
+    );
+  }
   const charset = /;\s*charset\s*=\s*([^;\s]*)/i.exec(request.headers['content-type'] ?? '')?.[1];
   if (charset !== undefined && !UTF8.test(charset)) {
     return new BodyRefusal(

@@ -143,6 +143,25 @@ describe('cross-cutting HTTP behaviour', () => {
     expect(res.body.error).toMatch(/already loaded/);
   });
 
+  it('refuses a transfer coding other than chunked (415): Node would pass the body on undecoded', async () => {
+    const supplierPid = `TE-${Date.now()}`;
+    const json = JSON.stringify({ supplierPid });
+    const chunked = `${json.length.toString(16)}\r\n${json}\r\n0\r\n\r\n`;
+    const answer = await rawExchange(
+      server.baseUrl,
+      `POST /api/product HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\nConnection: close\r\n\r\n${chunked}`,
+    );
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head!.split('\r\n')[0]).toBe('HTTP/1.1 415 Unsupported Media Type');
+    const refused = JSON.parse(body!) as { code: string; error: string };
+    expect(refused.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(refused.error).toMatch(/^Transfer-Encoding gzip, chunked is not supported/);
+    expect(
+      (await server.request('GET', `/api/product?supplierPid=${supplierPid}`, { token })).body.data,
+    ).toEqual([]);
+  });
+
   it('refuses a body it would read otherwise than sent: another charset, a content coding (415)', async () => {
     const body = { supplierPid: `ENC-${Date.now()}` };
     const cases: [Record<string, string>, RegExp][] = [
