@@ -53,11 +53,6 @@ export function checkDatabaseUrl(url: string): string {
   if (parsed.hostname === '' && !parsed.searchParams.has('host')) {
     throw new Error('the database URL names no host; use postgres://USER@HOST:PORT/DATABASE');
   }
-  // Without one the driver takes the database named after the user: with user postgres, the
-  // server's maintenance database would receive pim's schema.
-  if (parsed.pathname.replace(/^\//, '') === '') {
-    throw new Error('the database URL names no database; use postgres://USER@HOST:PORT/DATABASE');
-  }
   return url.trim();
 }
 
@@ -84,4 +79,18 @@ export function withoutPassword(text: string, url: string): string {
     return text;
   }
   return password === '' ? text : text.split(password).join('***').split(url).join(redactDatabaseUrl(url));
+}
+
+/**
+ * A URL given to set a data folder up or to move a catalogue to (checkDatabaseUrl, and it must
+ * name its database). Without one the driver takes the database named after the user: with user
+ * postgres, the server's maintenance database would receive pim's schema. URLs stored or in the
+ * environment are read as before, so that a folder set up that way keeps working.
+ */
+export function checkNewDatabaseUrl(url: string): string {
+  const checked = checkDatabaseUrl(url);
+  if (new URL(checked).pathname.replace(/^\//, '') === '') {
+    throw new Error('the database URL names no database; use postgres://USER@HOST:PORT/DATABASE');
+  }
+  return checked;
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -111,8 +111,12 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim setup --database', () => {
     // Port 1: were the check missing, nothing would reach a real server's databases.
     for (const url of ['postgres://postgres@127.0.0.1:1/', 'postgres://postgres@127.0.0.1:1']) {
       expectOneLineError(await pim('setup', '--database', url), /names no database/);
+      expectOneLineError(await pim('db', 'move', '--to', url), /names no database/);
     }
     expect(existsSync(join(dir, 'database.json'))).toBe(false);
+    // A folder set up so by an earlier version keeps working: its stored URL is read as it is.
+    writeFileSync(join(dir, 'database.json'), JSON.stringify({ url: 'postgres://postgres@127.0.0.1:1' }));
+    expectOneLineError(await pim('user', 'list'), /cannot be reached/);
   });
 
   it('refuses a data folder with SQLite users unless --force, and --database sqlite switches back', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  checkDatabaseUrl,
+  checkNewDatabaseUrl,
   DATABASE_CONFIG_FILE,
   DATABASE_URL_VARIABLE,
   redactDatabaseUrl,
@@ -51,7 +51,7 @@ export async function setupCommand({ dataDir, values, out }: CommandInput): Prom
     out('this data folder now keeps its data in its own SQLite files');
     return;
   }
-  const url = checkDatabaseUrl(target);
+  const url = checkNewDatabaseUrl(target);
   const current = storageChoice(dataDir, {});
   if (current.kind === 'sqlite' && values.force !== true && (await localCatalogueExists(dataDir))) {
     throw new Error(

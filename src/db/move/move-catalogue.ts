@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { openStores, SYSTEM_DB_FILE } from '../../app/system-store.js';
 import { newWorkspaceSchemaName } from '../../domain/workspaces/workspace-storage.postgres.js';
 import {
-  checkDatabaseUrl,
+  checkNewDatabaseUrl,
   DATABASE_URL_VARIABLE,
   redactDatabaseUrl,
   saveDatabaseUrl,
@@ -81,7 +81,7 @@ export async function moveCatalogue(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<MoveReport> {
   const started = performance.now();
-  const url = checkDatabaseUrl(to);
+  const url = checkNewDatabaseUrl(to);
   refuseUnlessSingleMachine(dataDir, env);
   const source = await openSourceCatalogue(dataDir).catch((error) => {
     // A workspace whose folder or file is missing, say: found before the target is touched.
