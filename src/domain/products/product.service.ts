@@ -10,6 +10,7 @@ import {
   findProduct,
   findProductRevision,
   insertProduct,
+  listProductJsonBounds,
   listProductJsonChunk,
   listProductJsonPage,
   listProductRows,
@@ -159,20 +160,35 @@ export async function listProductsPageJson(
 ): Promise<{ json: Uint8Array | null; next?: string }> {
   const ctx = useWorkspace(context, RIGHTS.read);
   checkLimit(filter.limit);
+  const query = { ...rowQuery(ctx, filter), limit: filter.limit };
+  // PostgreSQL reads a page row by row: one of over 100 (delta syncs take 100) is measured before
+  // it is read, one of up to 100 holds at most about 600 MB. SQLite refuses a page it cannot build.
+  if (filter.limit > 100 && sumOf((await listProductJsonBounds(ctx.db, query)) ?? []) > PAGE_BYTES_MAX) {
+    throw pageTooLarge(filter.limit);
+  }
   let page;
   try {
-    page = await listProductJsonPage(ctx.db, { ...rowQuery(ctx, filter), limit: filter.limit });
+    page = await listProductJsonPage(ctx.db, query);
   } catch (error) {
     if (!isTooLarge(error)) throw error;
-    throw new ValidationError(
-      `This page of up to ${filter.limit} products is too large for one answer (their names are very ` +
-        'long): ask for fewer with limit, or for all with all=true, which streams',
-      'PAGE_TOO_LARGE',
-    );
+    throw pageTooLarge(filter.limit);
   }
   return page.more && page.lastId !== null
     ? { json: page.json, next: encodeCursor(page.lastId) }
     : { json: page.json };
+}
+
+/** The most a page's JSON may hold by its upper bound (listProductJsonBounds). */
+const PAGE_BYTES_MAX = 512 * 1024 * 1024;
+
+const sumOf = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0);
+
+function pageTooLarge(limit: number): ValidationError {
+  return new ValidationError(
+    `This page of up to ${limit} products is too large for one answer (their names are very long): ` +
+      'ask for fewer with limit, or for all with all=true, which streams',
+    'PAGE_TOO_LARGE',
+  );
 }
 
 /** Validates a filter (before anything is answered) and turns it into a row query. */
@@ -192,7 +208,7 @@ function rowQuery(ctx: WorkspaceContext, filter: ProductListFilter): ProductRowQ
 
 /** The most products in one chunk of a streamed list. */
 const STREAM_CHUNK = 1000;
-/** The first chunk's size: grown while chunks stay small, so that few rows of huge names never build one giant chunk. */
+/** The first chunk's size: grown while chunks stay small, so that a run of huge names never starts with a giant chunk. */
 const FIRST_CHUNK = 20;
 /** The bytes a chunk aims at: a product's name may hold 1,000,000 characters (4 MB in UTF-8). */
 const CHUNK_BYTES = 4 * 1024 * 1024;
@@ -203,14 +219,25 @@ export function nextChunkSize(count: number, bytes: number): number {
   return Math.min(STREAM_CHUNK, count * 2);
 }
 
+/** How many of the next products (their JSON's upper bounds, in order) fit `budget`: at least one. */
+export function productsWithin(bounds: readonly number[], budget: number): number {
+  let total = 0;
+  for (let i = 0; i < bounds.length; i++) {
+    total += bounds[i]!;
+    if (total > budget) return Math.max(1, i);
+  }
+  return bounds.length;
+}
+
 /**
  * The whole filtered list in id order, as chunks of ProductDto JSON in UTF-8 (objects joined
  * by commas) read by keyset: a list of 100,000 products never sits in memory at once, and
- * other requests are served between chunks. Chunks hold up to 1,000 products and aim at 4 MB:
- * after a large one the next holds fewer products, and one the database refuses to build (over
- * its limit, about 1 GB) is read again in halves. The filter is validated now, so that a bad one is refused
- * before any byte is sent. Not a snapshot: a product created or deleted while the list streams
- * may or may not appear.
+ * other requests are served between chunks. Names may hold 1,000,000 characters, so chunks
+ * start at 20 products, double while under 4 MB and shrink toward 4 MB after a larger one; on
+ * PostgreSQL the stored lengths bound each chunk before it is built, and a chunk SQLite refuses
+ * to build (its limit, about 1 GB) is read again in halves (listProductJsonBounds says why).
+ * The filter is validated now, so that a bad one is refused before any byte is sent. Not a
+ * snapshot: a product created or deleted while the list streams may or may not appear.
  */
 export function streamProductsJson(
   context: RequestContext,
@@ -223,16 +250,20 @@ export function streamProductsJson(
     let afterId = query.afterId;
     let limit = FIRST_CHUNK;
     for (;;) {
+      const bounds = await listProductJsonBounds(db, { ...query, afterId, limit });
+      if (bounds?.length === 0) return;
+      const planned = bounds ? productsWithin(bounds, CHUNK_BYTES) : limit;
       let chunk;
       try {
-        chunk = await listProductJsonChunk(db, { ...query, afterId, limit });
+        chunk = await listProductJsonChunk(db, { ...query, afterId, limit: planned });
       } catch (error) {
-        if (!isTooLarge(error) || limit === 1) throw error;
-        limit = Math.ceil(limit / 2);
+        if (!isTooLarge(error) || planned === 1) throw error;
+        limit = Math.ceil(planned / 2);
+        await nextTurn();
         continue;
       }
       if (chunk.json !== null) yield chunk.json;
-      if (chunk.count < limit || chunk.lastId === null) return;
+      if (chunk.count < planned || chunk.lastId === null) return;
       afterId = chunk.lastId;
       limit = nextChunkSize(chunk.count, chunk.json?.byteLength ?? 0);
       await nextTurn();
