@@ -1,4 +1,4 @@
-import { withAdvisoryLock } from '../db/postgres.js';
+import { exclusively } from '../db/postgres.js';
 import type { FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from '../domain/clock.js';
 import { systemContext, type RequestContext } from '../domain/context.js';
@@ -213,9 +213,7 @@ export class Application {
     // Team mode: desktops started at once on an empty database take turns, so that one does the
     // first run and the others find its admin and workspace (the check and the setup together).
     const shared = this.stores.postgres;
-    report.firstRun = shared
-      ? await withAdvisoryLock(shared, `pim:first-run:${shared.schema}`, firstRun)
-      : await firstRun();
+    report.firstRun = shared ? await exclusively(shared, 'first-run', firstRun) : await firstRun();
     if (!report.firstRun) {
       const reopened = await this.workspaces.reopenLast();
       report.workspaceProblem = reopened.problem;

@@ -125,7 +125,10 @@ export async function migratePostgres<DB>(
 
 /**
  * Runs `work` while this process holds the PostgreSQL advisory lock named `name` (on one pooled
- * connection, for the session): instances sharing the database take their turns.
+ * connection, for the session): instances sharing the database take their turns. Give it a
+ * handle of its own with a long query timeout (the wait for the lock is a query). A connection
+ * whose lock or unlock failed is discarded, not returned to the pool: the lock may be held, or
+ * its statement still running, on the server.
  */
 export async function withAdvisoryLock<DB, T>(
   handle: PostgresHandle<DB>,
@@ -135,14 +138,28 @@ export async function withAdvisoryLock<DB, T>(
   const client = await handle.pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
-    try {
-      return await work();
-    } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
-    }
-  } finally {
-    client.release();
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
   }
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).then(
+      () => client.release(),
+      (unlockError: Error) => client.release(unlockError),
+    );
+    throw error;
+  }
+  try {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  client.release();
+  return result;
 }
 
 async function migrate<DB>(handle: PostgresHandle<DB>, migrations: Record<string, Migration>): Promise<void> {
@@ -174,4 +191,26 @@ export async function schemaExists(db: Kysely<unknown>, schema: string): Promise
 /** Drops a schema with everything in it (a workspace whose creation failed). */
 export async function dropSchema(db: Kysely<unknown>, schema: string): Promise<void> {
   await sql`DROP SCHEMA IF EXISTS ${sql.id(checkSchemaName(schema))} CASCADE`.execute(db);
+}
+
+/**
+ * Runs `work` while no other instance on the shared database runs work of the same name, on a
+ * connection of its own: the wait may outlast the shared pool's 15 s query timeout (another
+ * desktop's first run, across a slow network).
+ */
+export async function exclusively<T>(
+  shared: { url: string; schema: string },
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const handle = openPostgres<unknown>(shared.url, shared.schema, {
+    max: 1,
+    applicationName: `pim ${name}`,
+    queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS,
+  });
+  try {
+    return await withAdvisoryLock(handle, `pim:${name}:${shared.schema}`, work);
+  } finally {
+    await handle.close();
+  }
 }
