@@ -170,6 +170,9 @@ describe('bulk upserts side by side', () => {
         });
         return { held, release, done };
       });
+      // Every key taken before the batch starts: else the batch could take one first and wait for
+      // a writer that waits for it.
+      await Promise.all(holders.map((holder) => holder.held));
       const sent = bulk([
         ...pids.map((supplierPid) => ({
           supplierPid,
