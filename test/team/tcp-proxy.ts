@@ -28,7 +28,6 @@ export class TcpProxy {
       const upstream = connect({ host: this.targetHost, port: this.targetPort });
       const pair: [Socket, Socket] = [client, upstream];
       this.pairs.add(pair);
-      client.once('data', (chunk: Buffer) => this.startups.set(client, chunk.toString('latin1')));
       client.once('close', () => this.startups.delete(client));
       for (const socket of pair) {
         this.sockets.add(socket);
@@ -45,7 +44,7 @@ export class TcpProxy {
           upstream.destroy();
         });
       }
-      if (!this.stalled) flow(pair);
+      if (!this.stalled) this.flow(pair);
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -89,10 +88,18 @@ export class TcpProxy {
 
   resume(): void {
     this.stalled = false;
-    for (const pair of this.pairs) flow(pair);
+    for (const pair of this.pairs) this.flow(pair);
   }
-}
 
-function flow([client, upstream]: [Socket, Socket]): void {
-  client.pipe(upstream).pipe(client);
+  /**
+   * Lets a pair's bytes through; the client's first bytes (its start-up message) are kept for
+   * freeze(). The listener goes on only here, with the pipe: a 'data' listener alone would set
+   * a stalled socket flowing and lose its bytes.
+   */
+  private flow([client, upstream]: [Socket, Socket]): void {
+    if (!this.startups.has(client)) {
+      client.once('data', (chunk: Buffer) => this.startups.set(client, chunk.toString('latin1')));
+    }
+    client.pipe(upstream).pipe(client);
+  }
 }
