@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { pgConnectionString } from '../db/postgres-url.js';
 
@@ -14,7 +15,8 @@ export const SESSIONS_CHANNEL = 'pim_sessions';
  * A link can also die silently (a NAT or firewall forgetting an idle connection, a cable pulled
  * without a reset): then neither `error` nor `end` comes, TCP keepalive notices only after hours,
  * and notifications stop unnoticed. So the listener asks the server every `heartbeatMs` and counts
- * the link lost when no answer comes within that time again.
+ * the link lost when no answer comes within three times that (a busy event loop or a slow
+ * server must not end a healthy link).
  */
 export class SharedChangeListener {
   private client: pg.Client | undefined;
@@ -74,7 +76,7 @@ export class SharedChangeListener {
       if (this.client !== client) return;
       let deadline: NodeJS.Timeout | undefined;
       const silent = new Promise<never>((_, reject) => {
-        deadline = setTimeout(() => reject(new Error('no answer')), this.heartbeatMs);
+        deadline = setTimeout(() => reject(new Error('no answer')), 3 * this.heartbeatMs);
         deadline.unref();
       });
       Promise.race([client.query('SELECT 1'), silent]).then(
@@ -114,6 +116,8 @@ export class SharedChangeListener {
     if (this.timer) clearTimeout(this.timer);
     const client = this.client;
     this.client = undefined;
-    if (client) await client.end().catch(() => undefined);
+    // A link that died silently may never confirm the end: the wait is bounded.
+    if (client)
+      await Promise.race([client.end().catch(() => undefined), delay(1000, undefined, { ref: false })]);
   }
 }
