@@ -15,6 +15,10 @@ export function hostName(header: string): string {
   return colon >= 0 && header.indexOf(':') === colon ? header.slice(0, colon) : header;
 }
 
+const QUERY_NOT_PERCENT_ENCODED =
+  "The query string is not valid percent-encoded UTF-8: a '%' must start %XX with two hex digits of UTF-8 " +
+  "bytes (write '%' itself as %25, ä as %C3%A4)";
+
 /**
  * What is wrong with the request target beyond its path (which Fastify checks): a `#` (a fragment
  * is the client's, never sent; Fastify read what followed it as a query string), or a query
@@ -31,7 +35,7 @@ export function targetProblem(url: string): string | undefined {
     decodeURIComponent(url.slice(start + 1));
     return undefined;
   } catch {
-    return NOT_PERCENT_ENCODED.replace('The path', 'The query string');
+    return QUERY_NOT_PERCENT_ENCODED;
   }
 }
 
