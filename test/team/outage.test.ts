@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,6 @@ const SCREENSHOT =
   process.env.PIM_SCREENSHOTS === '1'
     ? fileURLToPath(new URL('../../docs/screenshots/team-database-down.png', import.meta.url))
     : join(mkdtempSync(join(tmpdir(), 'pim-screenshots-')), 'team-database-down.png');
-const WAITING_SCREENSHOT = join(mkdtempSync(join(tmpdir(), 'pim-screenshots-')), 'session-waiting.png');
 
 /**
  * Team mode with the shared database down (issue 11, "the database unreachable"): requests that
@@ -164,7 +163,9 @@ describe.runIf(TEST_BACKEND === 'postgres')('the shared database unreachable', (
       await page.reload();
       await expect.poll(() => page.getByTestId('session-waiting').isVisible(), { timeout: 5000 }).toBe(true);
       expect(await page.getByLabel('User name').count()).toBe(0);
-      await page.screenshot({ path: WAITING_SCREENSHOT });
+      const shots = mkdtempSync(join(tmpdir(), 'pim-screenshots-'));
+      await page.screenshot({ path: join(shots, 'session-waiting.png') });
+      rmSync(shots, { recursive: true, force: true });
       await proxy.restore();
       await expect
         .poll(shown, { timeout: 10_000 })
