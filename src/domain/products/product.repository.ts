@@ -175,42 +175,18 @@ export async function listProductRows(db: WorkspaceDb, q: ProductRowQuery): Prom
   return applyFilters(db, selectProducts(db, q.lang), q).execute();
 }
 
-/**
- * PostgreSQL only (undefined on SQLite): upper bounds of the ProductDto JSON of the selection's
- * rows, in order, from stored lengths (octet_length reads a TOASTed value's size without
- * loading it). The name is one of the product's short texts, at most six bytes of JSON per byte
- * (a control character becomes \u00XX); the other fields are short (at most 128 characters).
- * PostgreSQL's chunk reaches JavaScript as one string (the bytea's hex), which Node cannot hold
- * beyond 512 MB, and node-postgres builds it inside a socket handler, where that error would end
- * the process: so its size is known before it is built. SQLite's chunk is a BLOB, and one over
- * SQLite's limit (1 GB) is refused (SQLITE_TOOBIG) before anything reaches JavaScript; there the
- * caller halves the chunk and saves this query (on 100,000 products it made the list 50 % slower).
- */
-export async function listProductJsonBounds(
-  db: WorkspaceDb,
-  q: ProductRowQuery,
-): Promise<number[] | undefined> {
-  if (dialectOf(db) !== 'postgres') return undefined;
-  const rows = await applyFilters(
-    db,
-    db.selectFrom('product as p').select(
-      sql<number>`COALESCE((SELECT max(octet_length(t.value)) FROM product_text t
-        WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT'), 0)`.as('name_bytes'),
-    ),
-    q,
-  ).execute();
-  return rows.map((row) => 6 * Number(row.name_bytes) + PRODUCT_JSON_REST_MAX);
-}
-
-/** A ProductDto's JSON without its name: five fields of up to 128 characters (6 bytes each escaped) and the rest. */
-const PRODUCT_JSON_REST_MAX = 5 * 128 * 6 + 1024;
-
 /** A chunk of the product list as JSON: `json` holds the ProductDto objects joined by commas. */
 export interface ProductJsonChunk {
   /** UTF-8 bytes: as a BLOB the text is never decoded into a JavaScript string and encoded again. */
   json: Buffer | null;
   lastId: number | null;
   count: number;
+  /**
+   * How many rows the selection holds from this chunk on, at least: SQLite `count` (the chunk
+   * is all it selected); PostgreSQL, whose chunk may end at the budget, unknown (the largest
+   * number) until a chunk comes back empty.
+   */
+  total: number;
 }
 
 /**
@@ -218,16 +194,50 @@ export interface ProductJsonChunk {
  * rules of toDto in product.service.ts; a test compares both). For long lists, turning a
  * million column values into JavaScript values and back into JSON cost more than the query
  * (100,000 products: 0.24 s instead of 0.68 s).
+ *
+ * On PostgreSQL the chunk holds, of its rows in order, those that begin within `budget` bytes
+ * (at least one; `count` and `lastId` tell which): its JSON reaches JavaScript as one string (the
+ * bytea's hex), which Node cannot hold beyond 512 MB, and node-postgres builds it inside a socket
+ * handler, where that error would end the process. A name may hold 1,000,000 characters. SQLite's
+ * chunk is a BLOB, and one over SQLite's limit (about 1 GB) is refused (SQLITE_TOOBIG) before
+ * anything reaches JavaScript: the caller reads it again in halves.
  */
-export async function listProductJsonChunk(db: WorkspaceDb, q: ProductRowQuery): Promise<ProductJsonChunk> {
-  return db
+export async function listProductJsonChunk(
+  db: WorkspaceDb,
+  q: ProductRowQuery,
+  budget = Number.MAX_SAFE_INTEGER,
+): Promise<ProductJsonChunk> {
+  const joined = productSql(db).joinedJson().as('json');
+  const lastId = sql<number | null>`max(c.id)`.as('lastId');
+  const count = sql<number>`count(*)`.as('count');
+  if (dialectOf(db) === 'postgres') {
+    const chunk = await db
+      .selectFrom(withinBudget(selectProductJson(db, q), budget).as('c'))
+      .select([joined, lastId, count])
+      .executeTakeFirstOrThrow();
+    // A chunk may end early (the budget): only an empty one says the list has ended.
+    const ended = Number(chunk.count) === 0;
+    return { ...chunk, count: Number(chunk.count), total: ended ? 0 : Number.MAX_SAFE_INTEGER };
+  }
+  const chunk = await db
     .selectFrom(selectProductJson(db, q).as('c'))
-    .select([
-      productSql(db).joinedJson().as('json'),
-      sql<number | null>`max(c.id)`.as('lastId'),
-      sql<number>`count(*)`.as('count'),
-    ])
+    .select([joined, lastId, count])
     .executeTakeFirstOrThrow();
+  return { ...chunk, total: chunk.count };
+}
+
+/**
+ * PostgreSQL: of the rows (id, dto) in id order, those whose JSON begins within `budget` bytes (the
+ * first always); with `counted`, each with the number of rows there were in all (`total`), so that
+ * a page can tell a cut from its end. A window over rows already built: no second read of the names.
+ */
+function withinBudget(rows: ReturnType<typeof selectProductJson>, budget: number, counted = false) {
+  const total = counted ? sql`count(*) OVER ()` : sql`0`;
+  return sql<{ id: number; dto: string; total: number }>`(SELECT w.id, w.dto, w.total FROM (
+      SELECT r.id, r.dto, ${total} AS total,
+        sum(octet_length(r.dto)) OVER (ORDER BY r.id) - octet_length(r.dto) AS before
+      FROM (${rows}) r) w
+    WHERE w.before < ${budget})`;
 }
 
 /** A page of the product list as ProductDto JSON: the items joined by commas (UTF-8; null: none). */
@@ -236,6 +246,8 @@ export interface ProductJsonPage {
   lastId: number | null;
   /** Whether more products of the selection follow the page. */
   more: boolean;
+  /** PostgreSQL: the page would pass the budget (the page is then empty). */
+  tooLarge?: boolean;
 }
 
 /**
@@ -246,9 +258,26 @@ export interface ProductJsonPage {
 export async function listProductJsonPage(
   db: WorkspaceDb,
   q: ProductRowQuery & { limit: number },
+  budget = Number.MAX_SAFE_INTEGER,
 ): Promise<ProductJsonPage> {
   if (dialectOf(db) === 'postgres') {
-    const rows = await selectProductJson(db, { ...q, limit: q.limit + 1 }).execute();
+    const selected = selectProductJson(db, { ...q, limit: q.limit + 1 });
+    let rows: { id: number; dto: string }[];
+    // Pages of up to 100 (delta syncs take 100) are read whole: at most about 600 MB of rows even
+    // with names of 1,000,000 characters, each its own string. Larger ones are cut at the budget.
+    if (q.limit <= 100) rows = await selected.execute();
+    else {
+      const cut = await db
+        .selectFrom(withinBudget(selected, budget, true).as('c'))
+        .select(['c.id', 'c.dto', 'c.total'])
+        .orderBy('c.id')
+        .execute();
+      // Cut before its end: more than `budget` bytes (the first row always comes).
+      if (cut.length < Math.min(Number(cut[0]?.total ?? 0), q.limit + 1)) {
+        return { json: null, lastId: null, more: false, tooLarge: true };
+      }
+      rows = cut;
+    }
     const items = rows.slice(0, q.limit);
     return {
       json: items.length === 0 ? null : Buffer.from(items.map((row) => row.dto).join(',')),

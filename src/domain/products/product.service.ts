@@ -10,7 +10,6 @@ import {
   findProduct,
   findProductRevision,
   insertProduct,
-  listProductJsonBounds,
   listProductJsonChunk,
   listProductJsonPage,
   listProductRows,
@@ -161,27 +160,22 @@ export async function listProductsPageJson(
   const ctx = useWorkspace(context, RIGHTS.read);
   checkLimit(filter.limit);
   const query = { ...rowQuery(ctx, filter), limit: filter.limit };
-  // PostgreSQL reads a page row by row: one of over 100 (delta syncs take 100) is measured before
-  // it is read, one of up to 100 holds at most about 600 MB. SQLite refuses a page it cannot build.
-  if (filter.limit > 100 && sumOf((await listProductJsonBounds(ctx.db, query)) ?? []) > PAGE_BYTES_MAX) {
-    throw pageTooLarge(filter.limit);
-  }
   let page;
   try {
-    page = await listProductJsonPage(ctx.db, query);
+    page = await listProductJsonPage(ctx.db, query, PAGE_BYTES_MAX);
   } catch (error) {
     if (!isTooLarge(error)) throw error;
     throw pageTooLarge(filter.limit);
   }
+  // A page of very long names: SQLite refused to build it, PostgreSQL cut it at the budget.
+  if (page.tooLarge) throw pageTooLarge(filter.limit);
   return page.more && page.lastId !== null
     ? { json: page.json, next: encodeCursor(page.lastId) }
     : { json: page.json };
 }
 
-/** The most a page's JSON may hold by its upper bound (listProductJsonBounds). */
-const PAGE_BYTES_MAX = 512 * 1024 * 1024;
-
-const sumOf = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0);
+/** The most a page's JSON may hold on PostgreSQL, which reads it row by row (SQLite stops at about 1 GB). */
+const PAGE_BYTES_MAX = 256 * 1024 * 1024;
 
 function pageTooLarge(limit: number): ValidationError {
   return new ValidationError(
@@ -219,23 +213,13 @@ export function nextChunkSize(count: number, bytes: number): number {
   return Math.min(STREAM_CHUNK, count * 2);
 }
 
-/** How many of the next products (their JSON's upper bounds, in order) fit `budget`: at least one. */
-export function productsWithin(bounds: readonly number[], budget: number): number {
-  let total = 0;
-  for (let i = 0; i < bounds.length; i++) {
-    total += bounds[i]!;
-    if (total > budget) return Math.max(1, i);
-  }
-  return bounds.length;
-}
-
 /**
  * The whole filtered list in id order, as chunks of ProductDto JSON in UTF-8 (objects joined
  * by commas) read by keyset: a list of 100,000 products never sits in memory at once, and
  * other requests are served between chunks. Names may hold 1,000,000 characters, so chunks
  * start at 20 products, double while under 4 MB and shrink toward 4 MB after a larger one; on
- * PostgreSQL the stored lengths bound each chunk before it is built, and a chunk SQLite refuses
- * to build (its limit, about 1 GB) is read again in halves (listProductJsonBounds says why).
+ * PostgreSQL a chunk ends where its JSON passes 4 MB, and a chunk SQLite refuses to build (its
+ * limit, about 1 GB) is read again in halves (listProductJsonChunk says why).
  * The filter is validated now, so that a bad one is refused before any byte is sent. Not a
  * snapshot: a product created or deleted while the list streams may or may not appear.
  */
@@ -250,20 +234,18 @@ export function streamProductsJson(
     let afterId = query.afterId;
     let limit = FIRST_CHUNK;
     for (;;) {
-      const bounds = await listProductJsonBounds(db, { ...query, afterId, limit });
-      if (bounds?.length === 0) return;
-      const planned = bounds ? productsWithin(bounds, CHUNK_BYTES) : limit;
       let chunk;
       try {
-        chunk = await listProductJsonChunk(db, { ...query, afterId, limit: planned });
+        chunk = await listProductJsonChunk(db, { ...query, afterId, limit }, CHUNK_BYTES);
       } catch (error) {
-        if (!isTooLarge(error) || planned === 1) throw error;
-        limit = Math.ceil(planned / 2);
+        if (!isTooLarge(error) || limit === 1) throw error;
+        limit = Math.ceil(limit / 2);
         await nextTurn();
         continue;
       }
       if (chunk.json !== null) yield chunk.json;
-      if (chunk.count < planned || chunk.lastId === null) return;
+      // Fewer rows than asked for, all in the chunk: the end. Fewer in it than selected: cut at the budget.
+      if ((chunk.total < limit && chunk.count === chunk.total) || chunk.lastId === null) return;
       afterId = chunk.lastId;
       limit = nextChunkSize(chunk.count, chunk.json?.byteLength ?? 0);
       await nextTurn();
