@@ -182,11 +182,10 @@ export interface ProductJsonChunk {
   lastId: number | null;
   count: number;
   /**
-   * How many rows the selection holds from this chunk on, at least: SQLite `count` (the chunk
-   * is all it selected); PostgreSQL, whose chunk may end at the budget, unknown (the largest
-   * number) until a chunk comes back empty.
+   * Whether the selection has no rows after this chunk: SQLite's chunk is all it selected, so
+   * fewer than the limit is the end; PostgreSQL's may end at the budget, so only an empty one is.
    */
-  total: number;
+  ended: boolean;
 }
 
 /**
@@ -215,15 +214,13 @@ export async function listProductJsonChunk(
       .selectFrom(withinBudget(selectProductJson(db, q), budget).as('c'))
       .select([joined, lastId, count])
       .executeTakeFirstOrThrow();
-    // A chunk may end early (the budget): only an empty one says the list has ended.
-    const ended = Number(chunk.count) === 0;
-    return { ...chunk, count: Number(chunk.count), total: ended ? 0 : Number.MAX_SAFE_INTEGER };
+    return { ...chunk, count: Number(chunk.count), ended: Number(chunk.count) === 0 };
   }
   const chunk = await db
     .selectFrom(selectProductJson(db, q).as('c'))
     .select([joined, lastId, count])
     .executeTakeFirstOrThrow();
-  return { ...chunk, total: chunk.count };
+  return { ...chunk, ended: q.limit === undefined || chunk.count < q.limit };
 }
 
 /**
@@ -286,8 +283,7 @@ export async function listProductJsonPage(
     };
   }
   const page = await listProductJsonChunk(db, q);
-  if (page.count < q.limit || page.lastId === null)
-    return { json: page.json, lastId: page.lastId, more: false };
+  if (page.ended || page.lastId === null) return { json: page.json, lastId: page.lastId, more: false };
   const next = await applyFilters(db, db.selectFrom('product as p').select('p.id'), {
     ...q,
     afterId: page.lastId,

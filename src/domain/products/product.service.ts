@@ -244,8 +244,7 @@ export function streamProductsJson(
         continue;
       }
       if (chunk.json !== null) yield chunk.json;
-      // Fewer rows than asked for, all in the chunk: the end. Fewer in it than selected: cut at the budget.
-      if ((chunk.total < limit && chunk.count === chunk.total) || chunk.lastId === null) return;
+      if (chunk.ended || chunk.lastId === null) return;
       afterId = chunk.lastId;
       limit = nextChunkSize(chunk.count, chunk.json?.byteLength ?? 0);
       await nextTurn();
