@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { FEATURE_CLASSES, FEATURES_PER_PRODUCT, LANGUAGES, type Lang } from '../config.js';
+import { entriesJson, mergeEntries } from '../../src/domain/features/entry-list.rules.js';
 import type { Random } from './random.js';
 import { COLOURS, PROPERTIES, type Property } from './words.js';
 
@@ -18,8 +19,9 @@ export function ftidref(k: number): string {
 
 /** FEATURE_CLASSES x FEATURES_PER_PRODUCT definitions with names in every language and a default unit. */
 export function insertFeatureDefs(db: Database.Database): FeatureDef[][] {
-  const insertDef = db.prepare('INSERT INTO feature_def (id, ftidref, default_unit) VALUES (?, ?, ?)');
-  const insertName = db.prepare('INSERT INTO feature_def_name (feature_id, lang, name) VALUES (?, ?, ?)');
+  const insertDef = db.prepare(
+    'INSERT INTO feature_def (id, ftidref, default_unit, names_json) VALUES (?, ?, ?, ?)',
+  );
   const classes: FeatureDef[][] = [];
   db.transaction(() => {
     for (let c = 0; c < FEATURE_CLASSES; c++) {
@@ -27,8 +29,8 @@ export function insertFeatureDefs(db: Database.Database): FeatureDef[][] {
       for (let f = 0; f < FEATURES_PER_PRODUCT; f++) {
         const k = c * FEATURES_PER_PRODUCT + f;
         const property = PROPERTIES[(c + f) % PROPERTIES.length]!;
-        insertDef.run(k + 1, ftidref(k), property.unit);
-        for (const lang of LANGUAGES) insertName.run(k + 1, lang, property.names[lang]);
+        const names = LANGUAGES.map((lang) => ({ lang, value: property.names[lang] }));
+        insertDef.run(k + 1, ftidref(k), property.unit, entriesJson(mergeEntries([], names)));
         defs.push({ id: k + 1, property });
       }
       classes.push(defs);

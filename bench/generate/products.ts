@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { LANGUAGES, LONG_TEXT_LANGUAGES } from '../config.js';
+import { entriesJson, mergeEntries } from '../../src/domain/features/entry-list.rules.js';
 import { featureValues, type FeatureDef } from './features.js';
 import type { Random } from './random.js';
 import { ADJECTIVES, NOUNS, SENTENCES } from './words.js';
@@ -32,10 +33,7 @@ function statements(db: Database.Database) {
     ),
     text: db.prepare('INSERT INTO product_text (product_id, kind, lang, value) VALUES (?, ?, ?, ?)'),
     feature: db.prepare(
-      'INSERT INTO product_feature (product_id, feature_id, funit, position) VALUES (?, ?, ?, ?)',
-    ),
-    value: db.prepare(
-      'INSERT INTO product_feature_value (product_id, feature_id, lang, value) VALUES (?, ?, ?, ?)',
+      'INSERT INTO product_feature (product_id, feature_id, funit, position, values_json) VALUES (?, ?, ?, ?, ?)',
     ),
   };
 }
@@ -106,8 +104,11 @@ function insertFeatures(
   random: Random,
 ): void {
   defs.forEach((def, position) => {
-    st.feature.run(id, def.id, def.property.unit, position + 1);
     const values = featureValues(def.property, random);
-    for (const lang of LANGUAGES) st.value.run(id, def.id, lang, values[lang]);
+    const entries = mergeEntries(
+      [],
+      LANGUAGES.map((lang) => ({ lang, value: values[lang] })),
+    );
+    st.feature.run(id, def.id, def.property.unit, position + 1, entriesJson(entries));
   });
 }

@@ -45,9 +45,14 @@ export function checkSchemaName(schema: string): string {
 
 // COUNT(*) and other bigint results come as strings by default; pim's numbers fit a double.
 const INT8 = 20;
+// json columns hold JSON text written to be sent as it is (feature values and names): they come
+// as that text, as from SQLite, not parsed into objects.
+const JSON_OID = 114;
+const asText = (value: string) => value;
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8 && format !== 'binary') return (value: string) => Number(value);
+    if (oid === JSON_OID && format !== 'binary') return asText;
     return pg.types.getTypeParser(oid, format);
   },
 };

@@ -1,4 +1,5 @@
 import { sql, type Migration } from 'kysely';
+import { pgJsonArray } from './postgres-json-text.js';
 
 /**
  * A workspace's catalogue on PostgreSQL: one schema per workspace, the tables of
@@ -107,6 +108,33 @@ export const workspaceMigrationsPostgres: Record<string, Migration> = {
       await sql`UPDATE change_counter SET stamp = GREATEST(
           COALESCE((SELECT max(updated_at) FROM product), ''),
           COALESCE((SELECT max(deleted_at) FROM product_deletion), ''))`.execute(db);
+    },
+  },
+  '0005_feature_values_json': {
+    async up(db) {
+      // As SQLite's 0007_feature_values_json: values and names as compact JSON text in their
+      // feature's and definition's row (json keeps the text as written).
+      await sql`ALTER TABLE product_feature ADD COLUMN values_json json NOT NULL DEFAULT '[]'`.execute(db);
+      await sql`UPDATE product_feature pf SET values_json = ${pgJsonArray(
+        sql`SELECT a.lang AS "lang", a.value AS "value"`,
+        {
+          from: sql`product_feature_value a`,
+          where: sql`a.product_id = pf.product_id AND a.feature_id = pf.feature_id`,
+          orderBy: sql`a.lang`,
+        },
+      )} WHERE EXISTS (SELECT 1 FROM product_feature_value a
+        WHERE a.product_id = pf.product_id AND a.feature_id = pf.feature_id)`.execute(db);
+      await sql`DROP TABLE product_feature_value`.execute(db);
+      await sql`ALTER TABLE feature_def ADD COLUMN names_json json NOT NULL DEFAULT '[]'`.execute(db);
+      await sql`UPDATE feature_def fd SET names_json = ${pgJsonArray(
+        sql`SELECT a.lang AS "lang", a.name AS "value"`,
+        {
+          from: sql`feature_def_name a`,
+          where: sql`a.feature_id = fd.id`,
+          orderBy: sql`a.lang`,
+        },
+      )} WHERE EXISTS (SELECT 1 FROM feature_def_name a WHERE a.feature_id = fd.id)`.execute(db);
+      await sql`DROP TABLE feature_def_name`.execute(db);
     },
   },
 };

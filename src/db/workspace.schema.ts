@@ -9,9 +9,7 @@ export interface WorkspaceDatabase {
   product: ProductTable;
   product_text: ProductTextTable;
   feature_def: FeatureDefTable;
-  feature_def_name: FeatureDefNameTable;
   product_feature: ProductFeatureTable;
-  product_feature_value: ProductFeatureValueTable;
   product_group: ProductGroupTable;
   product_group_name: ProductGroupNameTable;
   product_deletion: ProductDeletionTable;
@@ -56,12 +54,8 @@ export interface FeatureDefTable {
   id: Generated<number>;
   ftidref: string;
   default_unit: string | null;
-}
-
-export interface FeatureDefNameTable {
-  feature_id: number;
-  lang: string;
-  name: string;
+  /** The names, TextEntryDto[] as compact JSON text ordered by language (feature-json.ts). */
+  names_json: Generated<string>;
 }
 
 export interface ProductFeatureTable {
@@ -70,13 +64,8 @@ export interface ProductFeatureTable {
   funit: string | null;
   /** Order of the feature within the product (BMEcat keeps feature order). */
   position: number;
-}
-
-export interface ProductFeatureValueTable {
-  product_id: number;
-  feature_id: number;
-  lang: string;
-  value: string;
+  /** The values, TextEntryDto[] as compact JSON text ordered by language (feature-json.ts). */
+  values_json: Generated<string>;
 }
 
 export interface ProductGroupTable {

@@ -6,9 +6,12 @@ import { removeDir, tempDir } from '../helpers/temp.js';
 
 /**
  * A workspace file written by an earlier version is brought up to date when it is opened: here
- * the move of feature values into a table keyed by (product, feature, language), 0005.
+ * the move of feature values into a table keyed by (product, feature, language), 0005, and
+ * their move into their feature's row as JSON, 0007 (PostgreSQL's twin: feature-values-upgrade.test.ts).
  */
-const BEFORE_0005 = Object.fromEntries(Object.entries(workspaceMigrations).filter(([name]) => name < '0005'));
+const migrationsBefore = (next: string) =>
+  Object.fromEntries(Object.entries(workspaceMigrations).filter(([name]) => name < next));
+const BEFORE_0005 = migrationsBefore('0005');
 
 let dir: string | undefined;
 let handle: SqliteHandle<unknown> | undefined;
@@ -46,7 +49,7 @@ describe('upgrading a workspace file', () => {
     ];
     for (const row of before) insert.run(row.product_id, row.feature_id, row.lang, row.value);
 
-    await migrate(handle, workspaceMigrations);
+    await migrate(handle, migrationsBefore('0007'));
 
     const all = () =>
       raw
@@ -70,5 +73,80 @@ describe('upgrading a workspace file', () => {
     ]);
     raw.exec('DELETE FROM product WHERE id = 2');
     expect(all().map((row) => [row.product_id, row.feature_id, row.lang])).toEqual([[1, 2, 'zxx']]);
+  });
+});
+
+describe('upgrading a workspace file across 0007', () => {
+  it('keeps every feature value and name, as JSON lists by language in their rows', async () => {
+    dir = tempDir();
+    handle = openSqlite(join(dir, 'workspace.sqlite'));
+    const raw = handle.raw;
+    await migrate(handle, migrationsBefore('0007'));
+    raw.exec(`INSERT INTO product (id, supplier_pid, created_at, updated_at) VALUES
+      (1, 'A', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'),
+      (2, 'B', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
+    raw.exec(`INSERT INTO feature_def (id, ftidref, default_unit) VALUES (1, 'F1', 'mm'), (2, 'F2', NULL)`);
+    raw.exec(`INSERT INTO feature_def_name VALUES (1, 'fra', 'Longueur'), (1, 'deu', 'Länge "L"')`);
+    raw.exec(`INSERT INTO product_feature (product_id, feature_id, funit, position) VALUES
+      (1, 1, 'cm', 2), (1, 2, NULL, 1), (2, 1, NULL, 1)`);
+    const long = 'ä\\\n\t\u0001'.repeat(50_000);
+    const insert = raw.prepare('INSERT INTO product_feature_value VALUES (?, ?, ?, ?)');
+    insert.run(1, 1, 'eng', '12.5');
+    insert.run(1, 1, 'deu', '12,5');
+    insert.run(1, 2, 'zxx', long);
+
+    await migrate(handle, workspaceMigrations);
+
+    const features = raw
+      .prepare(
+        'SELECT product_id, feature_id, funit, position, values_json FROM product_feature ORDER BY 1, 2',
+      )
+      .all();
+    expect(features).toEqual([
+      {
+        product_id: 1,
+        feature_id: 1,
+        funit: 'cm',
+        position: 2,
+        values_json: JSON.stringify([
+          { lang: 'deu', value: '12,5' },
+          { lang: 'eng', value: '12.5' },
+        ]),
+      },
+      {
+        product_id: 1,
+        feature_id: 2,
+        funit: null,
+        position: 1,
+        values_json: JSON.stringify([{ lang: 'zxx', value: long }]),
+      },
+      { product_id: 2, feature_id: 1, funit: null, position: 1, values_json: '[]' },
+    ]);
+    expect(raw.prepare('SELECT id, names_json FROM feature_def ORDER BY id').all()).toEqual([
+      {
+        id: 1,
+        names_json: JSON.stringify([
+          { lang: 'deu', value: 'Länge "L"' },
+          { lang: 'fra', value: 'Longueur' },
+        ]),
+      },
+      { id: 2, names_json: '[]' },
+    ]);
+    const tables = raw
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+      .pluck()
+      .all();
+    expect(tables).not.toContain('product_feature_value');
+    expect(tables).not.toContain('feature_def_name');
+    expect(raw.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    // The feature's keys and cascades are as before.
+    const add = raw.prepare(
+      'INSERT INTO product_feature (product_id, feature_id, position) VALUES (?, ?, 9)',
+    );
+    expect(() => add.run(1, 1)).toThrow(/UNIQUE|PRIMARY KEY/);
+    expect(() => add.run(3, 1)).toThrow(/FOREIGN KEY/);
+    expect(() => raw.exec('DELETE FROM feature_def WHERE id = 2')).toThrow(/FOREIGN KEY/);
+    raw.exec('DELETE FROM product WHERE id = 1');
+    expect(raw.prepare('SELECT product_id FROM product_feature').pluck().all()).toEqual([2]);
   });
 });

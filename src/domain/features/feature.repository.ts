@@ -1,17 +1,16 @@
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
 import type { WorkspaceDb } from '../products/product.repository.js';
 import type { TextEntry } from '../texts/text.repository.js';
+import { entriesJson, mergeEntries, parseEntries } from './entry-list.rules.js';
 
 export interface ProductFeatureRow {
   feature_id: number;
   ftidref: string;
   funit: string | null;
-}
-
-export interface FeatureTextRow {
-  feature_id: number;
-  lang: string;
-  value: string;
+  /** TextEntryDto[] as stored (entry-list.rules.ts): parseEntries reads it. */
+  values_json: string;
+  names_json: string;
 }
 
 /** The id of a feature definition, created (without names or unit) when it does not exist. */
@@ -33,16 +32,27 @@ export async function setDefaultUnit(db: WorkspaceDb, featureId: number, unit: s
   await db.updateTable('feature_def').set({ default_unit: unit }).where('id', '=', featureId).execute();
 }
 
-export async function upsertDefinitionName(
+/**
+ * Sets the names of these languages (others keep theirs). The row is read, merged and written
+ * back, so on PostgreSQL it is locked first: two definitions of one feature at once would
+ * otherwise each keep only their own names.
+ */
+export async function setDefinitionNames(
   db: WorkspaceDb,
   featureId: number,
-  lang: string,
-  name: string,
+  names: readonly TextEntry[],
 ): Promise<void> {
+  if (names.length === 0) return;
+  const row = await db
+    .selectFrom('feature_def')
+    .select('names_json')
+    .where('id', '=', featureId)
+    .$if(dialectOf(db) === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirstOrThrow();
   await db
-    .insertInto('feature_def_name')
-    .values({ feature_id: featureId, lang, name })
-    .onConflict((oc) => oc.columns(['feature_id', 'lang']).doUpdateSet({ name }))
+    .updateTable('feature_def')
+    .set({ names_json: entriesJson(mergeEntries(parseEntries(row.names_json), names)) })
+    .where('id', '=', featureId)
     .execute();
 }
 
@@ -54,6 +64,8 @@ function selectProductFeatures(db: WorkspaceDb, productId: number) {
       'pf.feature_id',
       'fd.ftidref',
       sql<string | null>`COALESCE(pf.funit, fd.default_unit)`.as('funit'),
+      'pf.values_json',
+      'fd.names_json',
     ])
     .where('pf.product_id', '=', productId);
 }
@@ -120,76 +132,55 @@ export async function deleteProductFeature(
     .execute();
 }
 
-/** Names of the definitions of a product's features (or of one feature), ordered by language. */
-export async function listDefinitionNames(
-  db: WorkspaceDb,
-  productId: number,
-  featureId?: number,
-): Promise<FeatureTextRow[]> {
-  let query = db
-    .selectFrom('feature_def_name as n')
-    .innerJoin('product_feature as pf', 'pf.feature_id', 'n.feature_id')
-    .select(['n.feature_id', 'n.lang', 'n.name as value'])
-    .where('pf.product_id', '=', productId);
-  if (featureId !== undefined) query = query.where('n.feature_id', '=', featureId);
-  return query.orderBy('n.feature_id').orderBy('n.lang').execute();
-}
-
-/** Values of a product's features (or of one feature), ordered by language. */
-export async function listValues(
-  db: WorkspaceDb,
-  productId: number,
-  featureId?: number,
-): Promise<FeatureTextRow[]> {
-  let query = db
-    .selectFrom('product_feature_value')
-    .select(['feature_id', 'lang', 'value'])
-    .where('product_id', '=', productId);
-  if (featureId !== undefined) query = query.where('feature_id', '=', featureId);
-  return query.orderBy('feature_id').orderBy('lang').execute();
-}
-
-export async function findValue(
+/**
+ * Sets the values of these languages on the product's feature (others keep theirs). The caller
+ * holds the product's lock (lockProduct): the list is read, merged and written back.
+ */
+export async function setValues(
   db: WorkspaceDb,
   productId: number,
   featureId: number,
-  lang: string,
-): Promise<TextEntry | undefined> {
-  return db
-    .selectFrom('product_feature_value')
-    .select(['lang', 'value'])
-    .where('product_id', '=', productId)
-    .where('feature_id', '=', featureId)
-    .where('lang', '=', lang)
-    .executeTakeFirst();
-}
-
-export async function upsertValue(
-  db: WorkspaceDb,
-  productId: number,
-  featureId: number,
-  lang: string,
-  value: string,
+  values: readonly TextEntry[],
 ): Promise<void> {
-  await db
-    .insertInto('product_feature_value')
-    .values({ product_id: productId, feature_id: featureId, lang, value })
-    .onConflict((oc) => oc.columns(['product_id', 'feature_id', 'lang']).doUpdateSet({ value }))
-    .execute();
+  if (values.length === 0) return;
+  await writeValues(db, productId, featureId, (current) => mergeEntries(current, values));
 }
 
-/** Returns whether there was a value to delete. */
+/** Removes one language's value (the caller holds the product's lock); whether there was one. */
 export async function deleteValue(
   db: WorkspaceDb,
   productId: number,
   featureId: number,
   lang: string,
 ): Promise<boolean> {
-  const result = await db
-    .deleteFrom('product_feature_value')
+  let found = false;
+  await writeValues(db, productId, featureId, (current) => {
+    const rest = current.filter((entry) => entry.lang !== lang);
+    found = rest.length < current.length;
+    return found ? rest : undefined;
+  });
+  return found;
+}
+
+/** Rewrites the feature's values with `change` of the stored ones; undefined writes nothing. */
+async function writeValues(
+  db: WorkspaceDb,
+  productId: number,
+  featureId: number,
+  change: (current: TextEntry[]) => TextEntry[] | undefined,
+): Promise<void> {
+  const row = await db
+    .selectFrom('product_feature')
+    .select('values_json')
     .where('product_id', '=', productId)
     .where('feature_id', '=', featureId)
-    .where('lang', '=', lang)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+    .executeTakeFirstOrThrow();
+  const next = change(parseEntries(row.values_json));
+  if (next === undefined) return;
+  await db
+    .updateTable('product_feature')
+    .set({ values_json: entriesJson(next) })
+    .where('product_id', '=', productId)
+    .where('feature_id', '=', featureId)
+    .execute();
 }

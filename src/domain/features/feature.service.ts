@@ -6,21 +6,18 @@ import { lockProduct, productNotFound, requireProduct } from '../products/produc
 import { findFeaturesJson } from './feature-json.repository.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { checkLength, checkTextValue } from '../texts/text.rules.js';
+import { parseEntries } from './entry-list.rules.js';
 import {
   deleteProductFeature,
   deleteValue,
   ensureDefinition,
   findProductFeature,
-  findValue,
   insertProductFeature,
-  listDefinitionNames,
   listProductFeatures,
-  listValues,
   setDefaultUnit,
+  setDefinitionNames,
   setProductFeatureUnit,
-  upsertDefinitionName,
-  upsertValue,
-  type FeatureTextRow,
+  setValues,
   type ProductFeatureRow,
 } from './feature.repository.js';
 import { checkFtidref, checkFunit, FEATURE_NAME_MAX, normalizeFeatureValues } from './feature.rules.js';
@@ -32,26 +29,13 @@ function featureNotFound(productId: number, ftidref: string): NotFoundError {
   return new NotFoundError(`Product ${productId} has no feature '${ftidref}'`, 'FEATURE_NOT_FOUND');
 }
 
-function byFeature(rows: FeatureTextRow[]): Map<number, TextEntry[]> {
-  const map = new Map<number, TextEntry[]>();
-  for (const row of rows) {
-    let list = map.get(row.feature_id);
-    if (!list) map.set(row.feature_id, (list = []));
-    list.push({ lang: row.lang, value: row.value });
-  }
-  return map;
-}
-
-async function toDtos(db: WorkspaceDb, productId: number, features: ProductFeatureRow[], one?: number) {
-  if (features.length === 0) return [];
-  const names = byFeature(await listDefinitionNames(db, productId, one));
-  const values = byFeature(await listValues(db, productId, one));
-  return features.map((f): FeatureDto => ({
-    ftidref: f.ftidref,
-    funit: f.funit,
-    names: names.get(f.feature_id) ?? [],
-    values: values.get(f.feature_id) ?? [],
-  }));
+function toDto(feature: ProductFeatureRow): FeatureDto {
+  return {
+    ftidref: feature.ftidref,
+    funit: feature.funit,
+    names: parseEntries(feature.names_json),
+    values: parseEntries(feature.values_json),
+  };
 }
 
 /** The product's feature (404 for the product, then the feature); `productCheck` is lockProduct in a write. */
@@ -84,7 +68,7 @@ export async function listFeatures(context: RequestContext, productId: number): 
   const db = ctx.db;
   const features = await listProductFeatures(db, productId);
   if (features.length === 0) await requireProduct(db, productId);
-  return toDtos(db, productId, features);
+  return features.map(toDto);
 }
 
 export async function getFeature(
@@ -94,8 +78,7 @@ export async function getFeature(
 ): Promise<FeatureDto> {
   const ctx = useWorkspace(context, RIGHTS.read);
   const db = ctx.db;
-  const feature = await requireFeature(db, productId, ftidref);
-  return (await toDtos(db, productId, [feature], feature.feature_id))[0]!;
+  return toDto(await requireFeature(db, productId, ftidref));
 }
 
 export async function getFeatureValue(
@@ -107,14 +90,11 @@ export async function getFeatureValue(
   const ctx = useWorkspace(context, RIGHTS.read);
   const lang = normalizeLanguage(language, 'lang');
   const db = ctx.db;
-  const feature = await requireFeature(db, productId, ftidref);
+  const values = parseEntries((await requireFeature(db, productId, ftidref)).values_json);
   // A value without language (a number, a code: BMEcat's FVALUE without lang) is stored under
   // zxx and answers for every language that has none of its own (decisions.md), as itself.
   const value =
-    (await findValue(db, productId, feature.feature_id, lang)) ??
-    (lang === LANGUAGE_NEUTRAL
-      ? undefined
-      : await findValue(db, productId, feature.feature_id, LANGUAGE_NEUTRAL));
+    values.find((entry) => entry.lang === lang) ?? values.find((entry) => entry.lang === LANGUAGE_NEUTRAL);
   if (!value) {
     throw new NotFoundError(
       `Feature '${ftidref}' of product ${productId} has no value in language ${lang}`,
@@ -171,10 +151,9 @@ export async function setFeature(
   return ctx.transaction(async (trx) => {
     const at = ctx.clock.now().toISOString();
     const featureId = await ensureProductFeature(trx, productId, ftidref, input.funit);
-    for (const { lang, value } of values) await upsertValue(trx, productId, featureId, lang, value);
+    await setValues(trx, productId, featureId, values);
     await touchProducts(trx, [productId], at);
-    const feature = (await findProductFeature(trx, productId, ftidref))!;
-    return (await toDtos(trx, productId, [feature], featureId))[0]!;
+    return toDto((await findProductFeature(trx, productId, ftidref))!);
   });
 }
 
@@ -193,7 +172,7 @@ export async function setFeatureValue(
   await ctx.transaction(async (trx) => {
     const at = ctx.clock.now().toISOString();
     const featureId = await ensureProductFeature(trx, productId, ftidref, undefined);
-    await upsertValue(trx, productId, featureId, lang, value);
+    await setValues(trx, productId, featureId, [{ lang, value }]);
     await touchProducts(trx, [productId], at);
   });
   return { lang, value };
@@ -252,6 +231,10 @@ export async function defineFeature(context: RequestContext, input: FeatureDefin
   await ctx.transaction(async (trx) => {
     const featureId = await ensureDefinition(trx, input.ftidref);
     if (input.defaultUnit !== undefined) await setDefaultUnit(trx, featureId, input.defaultUnit);
-    for (const { lang, name } of names) await upsertDefinitionName(trx, featureId, lang, name);
+    await setDefinitionNames(
+      trx,
+      featureId,
+      names.map(({ lang, name }) => ({ lang, value: name })),
+    );
   });
 }

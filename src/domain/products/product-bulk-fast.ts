@@ -1,19 +1,19 @@
 import type { WorkspaceContext } from '../context.js';
 import type { DomainError } from '../errors.js';
+import { entriesJson, mergeEntries, parseEntries } from '../features/entry-list.rules.js';
+import type { TextEntry } from '../texts/text.repository.js';
 import { planBatch, type Pending, type PlannedDocument } from './product-bulk-plan.js';
 import {
   changeProducts,
   ensureDefinitions,
   findBulkKeys,
-  findFeaturePlaces,
+  findStoredFeatures,
   findGroupIds,
   insertProducts,
   touchOnly,
-  upsertFeatureValues,
   upsertProductFeatures,
   upsertTexts,
   type BulkKeyRow,
-  type FeatureValueRow,
   type NewProductRow,
   type ProductFeatureRow,
   type TextRow,
@@ -123,37 +123,59 @@ async function insertNew(ctx: WorkspaceContext, docs: readonly PlannedDocument[]
   for (const p of docs) p.ref.id = ids.get(p.supplierPid);
 }
 
-/** Texts, features (new ones after the product's others, in the document's order) and their values. */
+/**
+ * Texts, features (new ones after the product's others, in the document's order) and their
+ * values, merged into the stored ones (the products are locked: lockNamed, insertNew).
+ */
 async function writeDetails(
   ctx: WorkspaceContext,
   planned: readonly PlannedDocument[],
   definitions: ReadonlyMap<string, number>,
 ) {
   const withFeatures = planned.filter((p) => p.features.length > 0);
-  const places = new Map<number, { last: number; has: Map<number, number> }>();
+  const places = new Map<number, { last: number; has: Map<number, FeatureState> }>();
   for (const p of withFeatures) places.set(p.ref.id!, { last: 0, has: new Map() });
   const stored = withFeatures.filter((p) => !p.created).map((p) => p.ref.id!);
-  for (const row of await findFeaturePlaces(ctx.db, stored)) {
+  for (const row of await findStoredFeatures(ctx.db, stored)) {
     const place = places.get(row.product_id)!;
     place.last = Math.max(place.last, row.position);
-    place.has.set(row.feature_id, row.position);
+    place.has.set(row.feature_id, { ...row, values: parseEntries(row.values_json) });
   }
   const texts: TextRow[] = [];
-  const features: ProductFeatureRow[] = [];
-  const values: FeatureValueRow[] = [];
+  const changed = new Set<FeatureState>();
   for (const p of planned) {
     const id = p.ref.id!;
     for (const [kind, lang, value] of p.texts.values()) texts.push([id, kind, lang, value]);
     for (const f of p.features) {
       const featureId = definitions.get(f.ftidref)!;
       const place = places.get(id)!;
-      const position = place.has.get(featureId);
-      if (position === undefined) features.push([id, featureId, f.funit ?? null, ++place.last]);
-      else if (f.funit !== undefined) features.push([id, featureId, f.funit, position]);
-      for (const v of f.values) values.push([id, featureId, v.lang, v.value]);
+      let feature = place.has.get(featureId);
+      if (!feature) {
+        feature = { product_id: id, feature_id: featureId, funit: null, position: ++place.last, values: [] };
+        place.has.set(featureId, feature);
+      }
+      if (f.funit !== undefined) feature.funit = f.funit;
+      feature.values = mergeEntries(feature.values, f.values);
+      changed.add(feature);
     }
   }
   await upsertTexts(ctx.db, texts);
-  await upsertProductFeatures(ctx.db, features);
-  await upsertFeatureValues(ctx.db, values);
+  await upsertProductFeatures(
+    ctx.db,
+    [...changed].map((f): ProductFeatureRow => [
+      f.product_id,
+      f.feature_id,
+      f.funit,
+      f.position,
+      entriesJson(f.values),
+    ]),
+  );
+}
+
+interface FeatureState {
+  product_id: number;
+  feature_id: number;
+  funit: string | null;
+  position: number;
+  values: TextEntry[];
 }

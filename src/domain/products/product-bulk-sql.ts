@@ -5,7 +5,7 @@ import { bulkSqlPostgres } from './product-bulk-sql.postgres.js';
 import { bulkSqlSqlite } from './product-bulk-sql.sqlite.js';
 
 /** A column of rows passed as JSON: its name and SQL type. */
-export type BulkColumn = readonly [name: string, type: 'integer' | 'text'];
+export type BulkColumn = readonly [name: string, type: 'integer' | 'text' | 'json'];
 
 /**
  * What the set-based bulk writes (product-bulk-write.repository.ts) need written per dialect:

@@ -76,17 +76,21 @@ export async function dropUnusedDefinitions(db: WorkspaceDb, ids: readonly numbe
   );
 }
 
-export interface FeaturePlaceRow {
+export interface StoredFeatureRow {
   product_id: number;
   feature_id: number;
+  /** The product's own unit (NULL: the definition's). */
+  funit: string | null;
   position: number;
+  /** TextEntryDto[] as stored (entry-list.rules.ts). */
+  values_json: string;
 }
 
-/** The features these products have, with their places in the products' feature order. */
-export async function findFeaturePlaces(db: WorkspaceDb, productIds: readonly number[]) {
+/** The features these products have, with their places in the products' feature order and their values. */
+export async function findStoredFeatures(db: WorkspaceDb, productIds: readonly number[]) {
   if (productIds.length === 0) return [];
-  const result = await sql<FeaturePlaceRow>`SELECT product_id, feature_id, position FROM product_feature
-    WHERE product_id IN ${idList(db, productIds)}`.execute(db);
+  const result = await sql<StoredFeatureRow>`SELECT product_id, feature_id, funit, position, values_json
+    FROM product_feature WHERE product_id IN ${idList(db, productIds)}`.execute(db);
   return result.rows;
 }
 
@@ -203,22 +207,23 @@ export async function touchOnly(db: WorkspaceDb, ids: readonly number[], at: str
 
 /**
  * Inserts the rows (one JSON parameter) into `table`; a row whose `conflict` key exists gets its
- * `update` column set instead. `WHERE true` keeps SQLite from reading ON CONFLICT as a join's ON.
+ * `update` columns set instead. `WHERE true` keeps SQLite from reading ON CONFLICT as a join's ON.
  */
 async function upsertRows(
   db: WorkspaceDb,
   table: string,
   columns: readonly BulkColumn[],
   conflict: readonly string[],
-  update: string,
+  update: readonly string[],
   rows: readonly (readonly unknown[])[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map(([name]) => name);
+  const sets = update.map((name) => sql`${sql.ref(name)} = ${sql.ref(`excluded.${name}`)}`);
   await sql`INSERT INTO ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))})
     SELECT ${sql.join(names.map((n) => sql.ref(`j.${n}`)))} FROM ${bulkSql(db).rows(columns, rows)} WHERE true
     ON CONFLICT (${sql.join(conflict.map((n) => sql.ref(n)))})
-    DO UPDATE SET ${sql.ref(update)} = ${sql.ref(`excluded.${update}`)}`.execute(db);
+    DO UPDATE SET ${sql.join(sets)}`.execute(db);
 }
 
 /** [product_id, kind, lang, value]; at most one row per (product, kind, language). */
@@ -231,14 +236,14 @@ export function upsertTexts(db: WorkspaceDb, rows: readonly TextRow[]): Promise<
     ['lang', 'text'],
     ['value', 'text'],
   ];
-  return upsertRows(db, 'product_text', columns, ['product_id', 'kind', 'lang'], 'value', rows);
+  return upsertRows(db, 'product_text', columns, ['product_id', 'kind', 'lang'], ['value'], rows);
 }
 
 /**
- * [product_id, feature_id, funit, position]: a new feature at its place, or a unit to set on a
- * feature the product has (its position is then left as it is).
+ * [product_id, feature_id, funit, position, values_json]: a new feature at its place, or the unit
+ * and values of a feature the product has (its position is then left as it is).
  */
-export type ProductFeatureRow = [number, number, string | null, number];
+export type ProductFeatureRow = [number, number, string | null, number, string];
 
 export function upsertProductFeatures(db: WorkspaceDb, rows: readonly ProductFeatureRow[]): Promise<void> {
   const columns: BulkColumn[] = [
@@ -246,26 +251,14 @@ export function upsertProductFeatures(db: WorkspaceDb, rows: readonly ProductFea
     ['feature_id', 'integer'],
     ['funit', 'text'],
     ['position', 'integer'],
-  ];
-  return upsertRows(db, 'product_feature', columns, ['product_id', 'feature_id'], 'funit', rows);
-}
-
-/** [product_id, feature_id, lang, value]; at most one row per (product, feature, language). */
-export type FeatureValueRow = [number, number, string, string];
-
-export function upsertFeatureValues(db: WorkspaceDb, rows: readonly FeatureValueRow[]): Promise<void> {
-  const columns: BulkColumn[] = [
-    ['product_id', 'integer'],
-    ['feature_id', 'integer'],
-    ['lang', 'text'],
-    ['value', 'text'],
+    ['values_json', 'json'],
   ];
   return upsertRows(
     db,
-    'product_feature_value',
+    'product_feature',
     columns,
-    ['product_id', 'feature_id', 'lang'],
-    'value',
+    ['product_id', 'feature_id'],
+    ['funit', 'values_json'],
     rows,
   );
 }

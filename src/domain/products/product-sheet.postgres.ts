@@ -19,9 +19,9 @@ const langValues = (from: string, value: string, where: RawBuilder<unknown>) =>
 
 /** The FeatureDto list of the product aliased `p` as json (PostgreSQL), as featuresJsonSqlite. */
 export const featuresJsonPostgres = pgJsonArray(
+  // names_json and values_json are json columns holding compact text: row_to_json embeds them as they are.
   sql`SELECT fd.ftidref AS "ftidref", COALESCE(pf.funit, fd.default_unit) AS "funit",
-      ${langValues('feature_def_name', 'name', sql`a.feature_id = pf.feature_id`)} AS "names",
-      ${langValues('product_feature_value', 'value', sql`a.product_id = p.id AND a.feature_id = pf.feature_id`)} AS "values"`,
+      fd.names_json AS "names", pf.values_json AS "values"`,
   {
     from: sql`product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id`,
     where: sql`pf.product_id = p.id`,

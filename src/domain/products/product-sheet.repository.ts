@@ -28,18 +28,11 @@ export const featuresJsonSqlite = jsonArray(
   jsonObject([
     ['ftidref', jsonValue(sql`f.ftidref`)],
     ['funit', jsonValue(sql`f.funit`)],
-    [
-      'names',
-      langValues(sql`SELECT n.lang, n.name AS value FROM feature_def_name n
-        WHERE n.feature_id = f.feature_id ORDER BY n.lang`),
-    ],
-    [
-      'values',
-      langValues(sql`SELECT fv.lang, fv.value FROM product_feature_value fv
-        WHERE fv.product_id = f.product_id AND fv.feature_id = f.feature_id ORDER BY fv.lang`),
-    ],
+    // Stored as the JSON text of TextEntryDto[] (entry-list.rules.ts).
+    ['names', sql`f.names_json`],
+    ['values', sql`f.values_json`],
   ]),
-  sql`SELECT pf.product_id, pf.feature_id, fd.ftidref, COALESCE(pf.funit, fd.default_unit) AS funit
+  sql`SELECT fd.ftidref, COALESCE(pf.funit, fd.default_unit) AS funit, fd.names_json, pf.values_json
     FROM product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id WHERE pf.product_id = p.id
     ORDER BY pf.position, pf.feature_id`,
 );
