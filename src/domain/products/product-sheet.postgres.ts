@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { pgJsonArray, pgJsonRow } from '../../db/postgres-json-text.js';
 import type { TextKind } from '../../db/workspace.schema.js';
+import { groupNameSql } from '../groups/group.repository.js';
 import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repository.js';
 
 /**
@@ -40,10 +41,8 @@ export function sheetSqlPostgres(
   fallbackLang: string,
   id: number,
 ) {
-  const group = pgJsonRow(sql`SELECT g.id AS "id", g.bmecat_id AS "groupId", COALESCE((
-      SELECT gn.name FROM product_group_name gn WHERE gn.group_id = g.id
-      ORDER BY CASE gn.lang WHEN ${groupLang} THEN 0 WHEN ${fallbackLang} THEN 1 ELSE 2 END, gn.lang
-      LIMIT 1), '') AS "name"
+  const group = pgJsonRow(sql`SELECT g.id AS "id", g.bmecat_id AS "groupId",
+      ${groupNameSql(groupLang, fallbackLang)} AS "name"
     FROM product_group g WHERE g.id = p.group_id`);
   const variants = pgJsonArray(
     sql`SELECT v.id AS "id", v.supplier_pid AS "supplierPid", ${productNameSql(db, lang, 'v')} AS "name"`,

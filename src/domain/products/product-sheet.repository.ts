@@ -4,6 +4,7 @@ import { dialectOf } from '../../db/dialect.js';
 import { readerStatement } from '../../db/reader-statement.js';
 import { jsonArray, jsonObject, jsonValue } from '../../db/sqlite-json-text.js';
 import type { TextKind, WorkspaceDatabase } from '../../db/workspace.schema.js';
+import { groupNameSql } from '../groups/group.repository.js';
 import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repository.js';
 import { sheetSqlPostgres } from './product-sheet.postgres.js';
 
@@ -52,10 +53,7 @@ function sheetSql(db: WorkspaceDb, lang: string, groupLang: string, fallbackLang
     ['features', featuresJsonSqlite],
     [
       'group',
-      sql`COALESCE((SELECT json_object('id', g.id, 'groupId', g.bmecat_id, 'name', COALESCE((
-          SELECT gn.name FROM product_group_name gn WHERE gn.group_id = g.id
-          ORDER BY CASE gn.lang WHEN ${groupLang} THEN 0 WHEN ${fallbackLang} THEN 1 ELSE 2 END, gn.lang
-          LIMIT 1), ''))
+      sql`COALESCE((SELECT json_object('id', g.id, 'groupId', g.bmecat_id, 'name', ${groupNameSql(groupLang, fallbackLang)})
         FROM product_group g WHERE g.id = p.group_id), 'null')`,
     ],
     [
