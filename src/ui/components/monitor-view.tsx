@@ -27,6 +27,7 @@ export function MonitorView() {
   const [statusClass, setStatusClass] = useState<string | null>(null);
   const [pathFilter, setPathFilter] = useState('');
   const follow = useRef(true);
+  const lastTop = useRef(0);
   const scroller = useRef<HTMLDivElement>(null);
 
   // The newest entry this window has had (shown, paused over or cleared), by the server's
@@ -146,8 +147,12 @@ export function MonitorView() {
             aria-label={t('monitor.title')}
             style={{ flex: 1, overflow: 'auto', position: 'relative' }}
             onScroll={(e) => {
+              // Only a scroll up stops following: the event of our own scroll to the end may
+              // arrive after the next burst made the list longer, and read as "not at the end".
               const el = e.currentTarget;
-              follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 2;
+              if (el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 2) follow.current = true;
+              else if (el.scrollTop < lastTop.current) follow.current = false;
+              lastTop.current = el.scrollTop;
             }}
           >
             <div style={{ height: virtualizer.getTotalSize() }} role="presentation" />
