@@ -3,6 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, openSqlite, type SqliteHandle } from '../../src/db/sqlite.js';
 import { workspaceMigrations } from '../../src/db/workspace.migrations.js';
 import { removeDir, tempDir } from '../helpers/temp.js';
+import {
+  EXPECTED_FEATURES,
+  EXPECTED_NAMES,
+  SEED_STATEMENTS,
+  SEED_VALUES,
+} from './feature-values-upgrade.fixture.js';
 
 /**
  * A workspace file written by an earlier version is brought up to date when it is opened: here
@@ -82,18 +88,9 @@ describe('upgrading a workspace file across 0007', () => {
     handle = openSqlite(join(dir, 'workspace.sqlite'));
     const raw = handle.raw;
     await migrate(handle, migrationsBefore('0007'));
-    raw.exec(`INSERT INTO product (id, supplier_pid, created_at, updated_at) VALUES
-      (1, 'A', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'),
-      (2, 'B', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
-    raw.exec(`INSERT INTO feature_def (id, ftidref, default_unit) VALUES (1, 'F1', 'mm'), (2, 'F2', NULL)`);
-    raw.exec(`INSERT INTO feature_def_name VALUES (1, 'fra', 'Longueur'), (1, 'deu', 'Länge "L"')`);
-    raw.exec(`INSERT INTO product_feature (product_id, feature_id, funit, position) VALUES
-      (1, 1, 'cm', 2), (1, 2, NULL, 1), (2, 1, NULL, 1)`);
-    const long = 'ä\\\n\t\u0001'.repeat(50_000);
+    for (const statement of SEED_STATEMENTS) raw.exec(statement);
     const insert = raw.prepare('INSERT INTO product_feature_value VALUES (?, ?, ?, ?)');
-    insert.run(1, 1, 'eng', '12.5');
-    insert.run(1, 1, 'deu', '12,5');
-    insert.run(1, 2, 'zxx', long);
+    for (const row of SEED_VALUES) insert.run(...row);
 
     await migrate(handle, workspaceMigrations);
 
@@ -102,36 +99,8 @@ describe('upgrading a workspace file across 0007', () => {
         'SELECT product_id, feature_id, funit, position, values_json FROM product_feature ORDER BY 1, 2',
       )
       .all();
-    expect(features).toEqual([
-      {
-        product_id: 1,
-        feature_id: 1,
-        funit: 'cm',
-        position: 2,
-        values_json: JSON.stringify([
-          { lang: 'deu', value: '12,5' },
-          { lang: 'eng', value: '12.5' },
-        ]),
-      },
-      {
-        product_id: 1,
-        feature_id: 2,
-        funit: null,
-        position: 1,
-        values_json: JSON.stringify([{ lang: 'zxx', value: long }]),
-      },
-      { product_id: 2, feature_id: 1, funit: null, position: 1, values_json: '[]' },
-    ]);
-    expect(raw.prepare('SELECT id, names_json FROM feature_def ORDER BY id').all()).toEqual([
-      {
-        id: 1,
-        names_json: JSON.stringify([
-          { lang: 'deu', value: 'Länge "L"' },
-          { lang: 'fra', value: 'Longueur' },
-        ]),
-      },
-      { id: 2, names_json: '[]' },
-    ]);
+    expect(features).toEqual(EXPECTED_FEATURES);
+    expect(raw.prepare('SELECT id, names_json FROM feature_def ORDER BY id').all()).toEqual(EXPECTED_NAMES);
     const tables = raw
       .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
       .pluck()
