@@ -13,7 +13,7 @@ import { databaseFileProblem } from '../db/database-file-access.js';
 import { migrate, openSqlite, type SqliteHandle } from '../db/sqlite.js';
 import type { SystemDatabase } from '../db/system.schema.js';
 import { systemMigrations } from '../db/system.migrations.js';
-import { systemMigrationsPostgres } from '../db/system.migrations.postgres.js';
+import { systemLegacyNamesPostgres, systemMigrationsPostgres } from '../db/system.migrations.postgres.js';
 import { fileSystemReason } from '../db/file-system.js';
 import { ensureDataDir } from './data-dir.js';
 import { restrictDatabaseFiles } from '../domain/workspaces/open-workspace.js';
@@ -150,7 +150,7 @@ export async function openStores(dataDir: string, choice = storageChoice(dataDir
   try {
     await refuseTemplateDatabase(postgres.db as Kysely<unknown>);
     await refuseForeignSharedSchema(postgres.db as Kysely<unknown>);
-    await migratePostgres(postgres, systemMigrationsPostgres);
+    await migratePostgres(postgres, systemMigrationsPostgres, systemLegacyNamesPostgres);
   } catch (error) {
     await postgres.close();
     await local.close();

@@ -106,23 +106,33 @@ export function openPostgres<DB>(
 }
 
 /**
- * Creates the handle's schema if needed and applies the migrations not yet recorded in it. Several
- * instances starting at the same moment take turns: the whole run holds a session advisory lock
- * (keyed by the schema's name), so the second one finds the schema and its migrations applied.
- * It runs on connections of its own, whose statements may take MIGRATION_QUERY_TIMEOUT_MS (the
- * wait for another instance's migrations included): the handle's are for requests.
+ * Names a schema may have recorded in kysely_migration before the PostgreSQL lists took SQLite's
+ * names: each old name with the names of today's list it stands for, in order (the step it ran,
+ * after the no-op steps before it that an old schema never recorded).
+ */
+export type LegacyMigrationNames = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * Creates the handle's schema if needed and applies the migrations not yet recorded in it, after
+ * renaming the ones recorded under a legacy name (`legacyNames`). Several instances starting at
+ * the same moment take turns: the whole run holds a session advisory lock (keyed by the schema's
+ * name), so the second one finds the schema and its migrations applied. It runs on connections of
+ * its own, whose statements may take MIGRATION_QUERY_TIMEOUT_MS (the wait for another instance's
+ * migrations included): the handle's are for requests.
  */
 export async function migratePostgres<DB>(
   target: PostgresHandle<DB>,
   migrations: Record<string, Migration>,
+  legacyNames: LegacyMigrationNames = {},
 ): Promise<void> {
+  checkLegacyNames(migrations, legacyNames);
   const handle = openPostgres<DB>(target.url, target.schema, {
     max: 2,
     applicationName: 'pim migrations',
     queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS,
   });
   try {
-    await migrate(handle, migrations);
+    await migrate(handle, migrations, legacyNames);
   } finally {
     await handle.close();
   }
@@ -167,9 +177,52 @@ export async function withAdvisoryLock<DB, T>(
   return result;
 }
 
-async function migrate<DB>(handle: PostgresHandle<DB>, migrations: Record<string, Migration>): Promise<void> {
+/** A legacy name is no longer in the list, and it stands for names of the list, each once. */
+function checkLegacyNames(migrations: Record<string, Migration>, legacyNames: LegacyMigrationNames): void {
+  const targets = Object.values(legacyNames).flat();
+  const wrong =
+    Object.keys(legacyNames).find((name) => name in migrations) ??
+    targets.find((name, i) => !(name in migrations) || targets.indexOf(name) !== i);
+  if (wrong !== undefined) throw new Error(`legacy migration names do not fit the migrations: ${wrong}`);
+}
+
+/**
+ * Renames the migrations recorded under a legacy name, in one transaction, before Kysely reads
+ * them: it refuses a recorded name missing from the list, and recorded names that are not the
+ * first of the sorted list. The rows an old row stands for keep its timestamp, as Kysely orders
+ * recorded migrations by timestamp, then name. A schema on today's names, or one without
+ * kysely_migration (new), is left as it is.
+ */
+async function renameLegacyMigrations<DB>(
+  handle: PostgresHandle<DB>,
+  legacyNames: LegacyMigrationNames,
+): Promise<void> {
+  const legacy = Object.keys(legacyNames);
+  if (legacy.length === 0) return;
+  await handle.db.transaction().execute(async (trx) => {
+    const { rows: tables } = await sql<{ n: number }>`
+      SELECT count(*) AS n FROM pg_tables
+      WHERE schemaname = ${handle.schema} AND tablename = 'kysely_migration'`.execute(trx);
+    if (Number(tables[0]?.n ?? 0) === 0) return;
+    const table = sql.table(`${handle.schema}.kysely_migration`);
+    const { rows } = await sql<{ name: string; timestamp: string }>`
+      DELETE FROM ${table} WHERE name IN (${sql.join(legacy)}) RETURNING name, "timestamp"`.execute(trx);
+    for (const row of rows) {
+      for (const name of legacyNames[row.name] ?? []) {
+        await sql`INSERT INTO ${table} (name, "timestamp") VALUES (${name}, ${row.timestamp})`.execute(trx);
+      }
+    }
+  });
+}
+
+async function migrate<DB>(
+  handle: PostgresHandle<DB>,
+  migrations: Record<string, Migration>,
+  legacyNames: LegacyMigrationNames,
+): Promise<void> {
   await withAdvisoryLock(handle, `pim:migrate:${handle.schema}`, async () => {
     await sql`CREATE SCHEMA IF NOT EXISTS ${sql.raw(handle.schema)}`.execute(handle.db);
+    await renameLegacyMigrations(handle, legacyNames);
     // Kysely finds its migration tables by introspecting every schema: named, it looks in this one.
     const migrator = new Migrator({
       db: handle.db,

@@ -1,4 +1,5 @@
 import { sql, type Migration } from 'kysely';
+import type { LegacyMigrationNames } from './postgres.js';
 
 /**
  * The shared system schema on PostgreSQL (team mode): users, sessions and the workspace
@@ -6,9 +7,13 @@ import { sql, type Migration } from 'kysely';
  * to the instance). The tables mirror system.migrations.ts after all its migrations; text
  * columns use the C collation, which compares bytes as SQLite does, and names are unique
  * case-insensitively in ASCII (lower() under C), as SQLite's NOCASE.
+ *
+ * The names are SQLite's, in the same order (test/unit/migration-names.test.ts): the first creates
+ * the tables as they are after SQLite's 0001 to 0003, which are no-ops here. Add a new migration
+ * under one name to both lists.
  */
 export const systemMigrationsPostgres: Record<string, Migration> = {
-  '0001_shared_system': {
+  '0001_initial': {
     async up(db) {
       const statements = [
         sql`CREATE TABLE "user" (
@@ -54,10 +59,29 @@ export const systemMigrationsPostgres: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
-  '0002_session_generation': {
+  '0002_machines_desktop_users': {
+    async up() {
+      // SQLite only: PostgreSQL's 0001 already has the sessions' machine and kind, users' disabled.
+    },
+  },
+  '0003_workspace_schema': {
+    async up() {
+      // SQLite only: PostgreSQL's 0001 already has workspace.db_schema.
+    },
+  },
+  '0004_session_generation': {
     async up(db) {
-      // As system.migrations.ts 0004 (the instances hear of ended sessions from session_ended).
+      // As SQLite's (the instances hear of ended sessions from session_ended).
       await sql`ALTER TABLE "user" ADD COLUMN session_generation integer NOT NULL DEFAULT 0`.execute(db);
     },
   },
+};
+
+/**
+ * The names the system schema recorded before the PostgreSQL list took SQLite's names, each with
+ * the names it now stands for (migratePostgres renames them on open).
+ */
+export const systemLegacyNamesPostgres: LegacyMigrationNames = {
+  '0001_shared_system': ['0001_initial', '0002_machines_desktop_users', '0003_workspace_schema'],
+  '0002_session_generation': ['0004_session_generation'],
 };

@@ -1,4 +1,5 @@
 import { sql, type Migration } from 'kysely';
+import type { LegacyMigrationNames } from './postgres.js';
 import { pgJsonArray } from './postgres-json-text.js';
 
 /**
@@ -6,6 +7,9 @@ import { pgJsonArray } from './postgres-json-text.js';
  * workspace.migrations.ts after all its migrations. Text columns that are compared or ordered
  * use the C collation (byte order, as SQLite). SQLite's covering index of short texts has no
  * twin: a B-tree entry holds at most about 2.7 kB, and short texts may be longer.
+ *
+ * The names are SQLite's, in the same order (test/unit/migration-names.test.ts): a step PostgreSQL
+ * does not need is a no-op here. Add a new migration under one name to both lists.
  */
 export const workspaceMigrationsPostgres: Record<string, Migration> = {
   '0001_catalogue': {
@@ -80,7 +84,12 @@ export const workspaceMigrationsPostgres: Record<string, Migration> = {
       for (const statement of statements) await statement.execute(db);
     },
   },
-  '0002_product_deletion': {
+  '0002_short_text_index': {
+    async up() {
+      // SQLite only: PostgreSQL has no twin of the covering index of short texts (see above).
+    },
+  },
+  '0003_product_deletion': {
     async up(db) {
       await sql`CREATE TABLE product_deletion (
         id integer PRIMARY KEY,
@@ -90,9 +99,9 @@ export const workspaceMigrationsPostgres: Record<string, Migration> = {
       await sql`CREATE INDEX product_deletion_at ON product_deletion(deleted_at, id)`.execute(db);
     },
   },
-  '0003_change_counter': {
+  '0004_change_counter': {
     async up(db) {
-      // As SQLite's 0004_change_counter (docs/conditional-requests.md).
+      // As SQLite's (docs/conditional-requests.md).
       await sql`CREATE TABLE change_counter (
         id integer PRIMARY KEY CHECK (id = 1),
         value bigint NOT NULL
@@ -101,19 +110,23 @@ export const workspaceMigrationsPostgres: Record<string, Migration> = {
       await sql`ALTER TABLE product ADD COLUMN revision integer NOT NULL DEFAULT 1`.execute(db);
     },
   },
-  '0004_change_stamp': {
+  '0005_feature_value_key': {
+    async up() {
+      // SQLite only: PostgreSQL's 0001 already keys product_feature_value by (product, feature, lang).
+    },
+  },
+  '0006_change_stamp': {
     async up(db) {
-      // As SQLite's 0006_change_stamp.
       await sql`ALTER TABLE change_counter ADD COLUMN stamp text COLLATE "C" NOT NULL DEFAULT ''`.execute(db);
       await sql`UPDATE change_counter SET stamp = GREATEST(
           COALESCE((SELECT max(updated_at) FROM product), ''),
           COALESCE((SELECT max(deleted_at) FROM product_deletion), ''))`.execute(db);
     },
   },
-  '0005_feature_values_json': {
+  '0007_feature_values_json': {
     async up(db) {
-      // As SQLite's 0007_feature_values_json: values and names as compact JSON text in their
-      // feature's and definition's row (json keeps the text as written).
+      // As SQLite's: values and names as compact JSON text in their feature's and definition's row
+      // (json keeps the text as written).
       await sql`ALTER TABLE product_feature ADD COLUMN values_json json NOT NULL DEFAULT '[]'`.execute(db);
       await sql`UPDATE product_feature pf SET values_json = ${pgJsonArray(
         sql`SELECT a.lang AS "lang", a.value AS "value"`,
@@ -137,4 +150,16 @@ export const workspaceMigrationsPostgres: Record<string, Migration> = {
       await sql`DROP TABLE feature_def_name`.execute(db);
     },
   },
+};
+
+/**
+ * The names workspace schemas recorded before the PostgreSQL list took SQLite's names, each with
+ * the names it now stands for: the step it ran, after the no-op steps before it (migratePostgres
+ * renames them on open).
+ */
+export const workspaceLegacyNamesPostgres: LegacyMigrationNames = {
+  '0002_product_deletion': ['0002_short_text_index', '0003_product_deletion'],
+  '0003_change_counter': ['0004_change_counter'],
+  '0004_change_stamp': ['0005_feature_value_key', '0006_change_stamp'],
+  '0005_feature_values_json': ['0007_feature_values_json'],
 };

@@ -11,15 +11,14 @@ import {
 
 /**
  * A team's workspace schema written by an earlier version is brought up to date when it is
- * opened: feature values and definition names move into their rows as JSON text (0005,
- * PostgreSQL's twin of SQLite's 0007 in workspace-upgrade.test.ts), byte for byte what
- * JSON.stringify writes.
+ * opened: feature values and definition names move into their rows as JSON text (0007, as
+ * SQLite's in workspace-upgrade.test.ts), byte for byte what JSON.stringify writes.
  */
-const BEFORE_0005 = Object.fromEntries(
-  Object.entries(workspaceMigrationsPostgres).filter(([name]) => name < '0005'),
+const BEFORE_0007 = Object.fromEntries(
+  Object.entries(workspaceMigrationsPostgres).filter(([name]) => name < '0007'),
 );
 
-describe.runIf(TEST_BACKEND === 'postgres')('upgrading a PostgreSQL workspace across 0005', () => {
+describe.runIf(TEST_BACKEND === 'postgres')('upgrading a PostgreSQL workspace across 0007', () => {
   let database: { name: string; url: string };
   let handle: PostgresHandle<unknown> | undefined;
   beforeEach(async () => {
@@ -34,7 +33,7 @@ describe.runIf(TEST_BACKEND === 'postgres')('upgrading a PostgreSQL workspace ac
   it('keeps every feature value and name, as JSON lists by language in their rows', async () => {
     handle = openPostgres<unknown>(database.url, 'upgrade_ws');
     const rows = async (text: string) => (await handle!.pool.query(text)).rows;
-    await migratePostgres(handle, BEFORE_0005);
+    await migratePostgres(handle, BEFORE_0007);
     const client = await handle.pool.connect();
     try {
       for (const statement of SEED_STATEMENTS) await client.query(statement);

@@ -1,7 +1,10 @@
 import { inPoolTransaction } from './pool-transaction.js';
 import type Database from 'better-sqlite3';
 import { migratePostgres, openPostgres } from '../postgres.js';
-import { workspaceMigrationsPostgres } from '../workspace.migrations.postgres.js';
+import {
+  workspaceLegacyNamesPostgres,
+  workspaceMigrationsPostgres,
+} from '../workspace.migrations.postgres.js';
 import { loadIntoBareTables } from './bare-load.js';
 import { planTables, postgresTables, quoteName, sqliteTables } from './table-plan.js';
 import { copyAndVerify, type MovedTable } from './verified-copy.js';
@@ -30,7 +33,7 @@ export async function moveWorkspace(
     queryTimeoutMs: MOVE_STATEMENT_TIMEOUT_MS,
   });
   try {
-    await migratePostgres(handle, workspaceMigrationsPostgres);
+    await migratePostgres(handle, workspaceMigrationsPostgres, workspaceLegacyNamesPostgres);
     // Only the tables: a new workspace's starting meta rows (insertInitialMeta) are not written,
     // the source's own meta rows are copied with the rest.
     return await inPoolTransaction(handle.pool, async (client) => {

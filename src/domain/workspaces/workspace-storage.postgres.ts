@@ -10,7 +10,10 @@ import {
 } from '../../db/postgres.js';
 import { isConnectionFailure } from '../../db/connection-errors.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
-import { workspaceMigrationsPostgres } from '../../db/workspace.migrations.postgres.js';
+import {
+  workspaceLegacyNamesPostgres,
+  workspaceMigrationsPostgres,
+} from '../../db/workspace.migrations.postgres.js';
 import { ValidationError } from '../errors.js';
 import { insertInitialMeta, type OpenWorkspace } from './open-workspace.js';
 import type { WorkspaceLocation, WorkspaceStorage } from './workspace-storage.js';
@@ -43,7 +46,7 @@ export function postgresWorkspaceStorage(url: string, admin: Kysely<unknown>): W
       const schema = newWorkspaceSchemaName();
       const handle = openPostgres<WorkspaceDatabase>(url, schema, { max: 2 });
       try {
-        await migratePostgres(handle, workspaceMigrationsPostgres);
+        await migratePostgres(handle, workspaceMigrationsPostgres, workspaceLegacyNamesPostgres);
         await insertInitialMeta(handle.db, defaultLanguage);
       } catch (error) {
         await dropSchema(admin, schema).catch(() => undefined);
@@ -98,7 +101,7 @@ async function openSchema(
         'WORKSPACE_DATABASE_FOREIGN',
       );
     }
-    await migratePostgres(handle, workspaceMigrationsPostgres);
+    await migratePostgres(handle, workspaceMigrationsPostgres, workspaceLegacyNamesPostgres);
     const meta = await handle.db
       .selectFrom('meta')
       .select('value')
