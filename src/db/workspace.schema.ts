@@ -14,6 +14,11 @@ export interface WorkspaceDatabase {
   product_group_name: ProductGroupNameTable;
   product_deletion: ProductDeletionTable;
   change_counter: ChangeCounterTable;
+  product_keyword: ProductKeywordTable;
+  product_media: ProductMediaTable;
+  product_extra_group: ProductExtraGroupTable;
+  product_fragment: ProductFragmentTable;
+  catalog_fragment: CatalogFragmentTable;
 }
 
 /** Key/value facts about the workspace: `default_language`, `next_root_group_seq`. */
@@ -30,8 +35,10 @@ export interface ProductTable {
   manufacturer_pid: string | null;
   /** Set for a variant: the id of its main product. */
   master_id: number | null;
-  /** The product group (product_group.id) the product is assigned to. */
+  /** The product group (product_group.id) the product is assigned to: its first group. */
   group_id: number | null;
+  /** MANUFACTURER_NAME. */
+  manufacturer_name: Generated<string | null>;
   created_at: string;
   updated_at: string;
   /**
@@ -61,11 +68,15 @@ export interface FeatureDefTable {
 export interface ProductFeatureTable {
   product_id: number;
   feature_id: number;
+  /** The nth feature of this id in the product (1: the one the single feature routes address). */
+  occurrence: Generated<number>;
   funit: string | null;
   /** Order of the feature within the product (BMEcat keeps feature order). */
   position: number;
   /** The values, TextEntryDto[] as compact JSON text ordered by language (feature-json.ts). */
   values_json: Generated<string>;
+  /** FeatureDetailsDto as compact JSON text, or NULL when the occurrence has none (feature-occurrence.rules.ts). */
+  details_json: Generated<string | null>;
 }
 
 export interface ProductGroupTable {
@@ -75,6 +86,8 @@ export interface ProductGroupTable {
   bmecat_id: string;
   /** Next number to give a child of this group; numbers are never reused. */
   next_child_seq: number;
+  /** The GROUP_ID a catalogue gave the group (BMEcat import), beside pim's own bmecat_id. */
+  catalog_group_id: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -101,4 +114,46 @@ export interface ChangeCounterTable {
   value: number;
   /** The newest updatedAt/deletedAt committed ('' before the first change). */
   stamp: string;
+}
+
+/** KEYWORD per language, an ordered list per language. */
+export interface ProductKeywordTable {
+  product_id: number;
+  lang: string;
+  position: number;
+  value: string;
+}
+
+/** MIME_INFO's MIME entries of a product, in order. */
+export interface ProductMediaTable {
+  product_id: number;
+  position: number;
+  mime_type: string | null;
+  source: string;
+  /** MIME_DESCR per language, TextEntryDto[] as compact JSON text. */
+  descriptions_json: string;
+  purpose: string | null;
+  mime_order: number | null;
+}
+
+/** The groups of a product beyond its first (product.group_id), in order. */
+export interface ProductExtraGroupTable {
+  product_id: number;
+  position: number;
+  group_id: number;
+}
+
+/** Content pim does not model, kept verbatim (an XML fragment) with the place it stood. */
+export interface ProductFragmentTable {
+  product_id: number;
+  position: number;
+  place: string;
+  xml: string;
+}
+
+/** The catalogue header's content pim does not model, kept verbatim per workspace. */
+export interface CatalogFragmentTable {
+  position: number;
+  place: string;
+  xml: string;
 }

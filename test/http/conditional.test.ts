@@ -525,21 +525,25 @@ describe('the API description', () => {
     const reads = Object.entries(doc.paths).filter(
       ([path, ops]) => /^\/api\/(product|group)/.test(path) && ops.get,
     );
-    expect(reads.length).toBe(15);
+    expect(reads.length).toBe(16);
     for (const [path, ops] of reads) {
       const op = ops.get!;
       expect(headerParameters(op), path).toEqual(['If-None-Match']);
       expect(Object.keys(op.responses['200']!.headers ?? {}), path).toContain('ETag');
       expect(Object.keys(op.responses['304']!.headers ?? {}), path).toEqual(['ETag']);
     }
-    for (const method of ['put', 'delete']) {
-      const op = doc.paths['/api/product/{id}']![method]!;
-      expect(headerParameters(op), method).toEqual(['If-Match']);
-      expect(op.responses['412'], method).toBeDefined();
+    for (const [path, method] of [
+      ['/api/product/{id}', 'put'],
+      ['/api/product/{id}', 'delete'],
+      ['/api/product/{id}/sheet', 'put'],
+    ] as const) {
+      const op = doc.paths[path]![method]!;
+      expect(headerParameters(op), `${method} ${path}`).toEqual(['If-Match']);
+      expect(op.responses['412'], `${method} ${path}`).toBeDefined();
     }
-    expect(Object.keys(doc.paths['/api/product/{id}']!.put!.responses['200']!.headers ?? {})).toEqual([
-      'ETag',
-    ]);
+    for (const path of ['/api/product/{id}', '/api/product/{id}/sheet']) {
+      expect(Object.keys(doc.paths[path]!.put!.responses['200']!.headers ?? {}), path).toEqual(['ETag']);
+    }
     for (const path of ['/api/product', '/api/product/{id}/variants']) {
       expect(Object.keys(doc.paths[path]!.post!.responses['201']!.headers ?? {}), path).toEqual([
         'Location',

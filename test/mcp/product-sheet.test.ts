@@ -66,8 +66,14 @@ async function viaRest(id: number, lang?: string): Promise<unknown> {
     product,
     shortTexts: await get(`/api/product/${id}/texts/short`),
     longTexts: await get(`/api/product/${id}/texts/long`),
-    features,
+    // Made through the spec's routes: one occurrence per ftidref, none of the model's other parts.
+    features: features.map((feature) => ({ ...(feature as object), details: null })),
     group,
+    groups: group ? [{ ...group, catalogGroupId: null }] : [],
+    manufacturerName: null,
+    keywords: [],
+    media: [],
+    fragments: [],
     variants: variants.map((v) => ({ id: v.id, supplierPid: v.supplierPid, name: v.name })),
   };
 }

@@ -56,7 +56,13 @@ describe('create_product and get_product', () => {
     ]);
     expect(sheet.longTexts).toEqual([{ lang: 'deu', value: '<p>Mit <b>2 Gängen</b></p>\n' }]);
     expect(sheet.features).toEqual([
-      { ftidref: '0173-1#02-AAF040#004', funit: 'mm', names: [], values: [{ lang: 'deu', value: '13' }] },
+      {
+        ftidref: '0173-1#02-AAF040#004',
+        funit: 'mm',
+        names: [],
+        values: [{ lang: 'deu', value: '13' }],
+        details: null,
+      },
     ]);
     expect(sheet.group).toEqual({ id: group.id, groupId: '1', name: 'Bohrer' });
 

@@ -17,11 +17,16 @@ export function parseEntries(stored: string): TextEntry[] {
 /** Byte order of the language codes, as the C collation and SQLite sort them. */
 const byLang = (a: TextEntry, b: TextEntry) => (a.lang < b.lang ? -1 : a.lang > b.lang ? 1 : 0);
 
-/** `current` with the entries of `changes` set (a language's entry replaced, new ones added), by language. */
+/**
+ * `current` with the entries of `changes` set, by language: a language named in `changes` has its
+ * entries (a feature occurrence may hold several of one language) replaced by those of `changes`,
+ * the others keep theirs in their order.
+ */
 export function mergeEntries(current: readonly TextEntry[], changes: readonly TextEntry[]): TextEntry[] {
-  const merged = new Map(current.map((e) => [e.lang, e.value]));
-  for (const { lang, value } of changes) merged.set(lang, value);
-  return [...merged].map(([lang, value]) => ({ lang, value })).sort(byLang);
+  // A language named twice in `changes` takes its last value.
+  const set = new Map(changes.map((e) => [e.lang, e.value]));
+  const kept = current.filter((e) => !set.has(e.lang));
+  return [...kept, ...[...set].map(([lang, value]) => ({ lang, value }))].sort(byLang);
 }
 
 /** The stored form: compact JSON with the keys in TextEntryDto's order. */

@@ -67,10 +67,14 @@ function selectProductFeatures(db: WorkspaceDb, productId: number) {
       'pf.values_json',
       'fd.names_json',
     ])
-    .where('pf.product_id', '=', productId);
+    .where('pf.product_id', '=', productId)
+    .where('pf.occurrence', '=', 1);
 }
 
-/** The features of a product in their order (position = order of creation). */
+/**
+ * The features of a product in their order (position = order of creation): the first occurrence of
+ * each ftidref, the one the single feature routes address (the sheet has every occurrence).
+ */
 export async function listProductFeatures(db: WorkspaceDb, productId: number): Promise<ProductFeatureRow[]> {
   return selectProductFeatures(db, productId).orderBy('pf.position').orderBy('pf.feature_id').execute();
 }
@@ -84,8 +88,8 @@ export async function findProductFeature(
 }
 
 /**
- * Adds a feature to a product at the end of its feature order; false when the product has it
- * already (another request added it meanwhile: the primary key decides, not a read before).
+ * Adds a feature to a product at the end of its feature order (its first occurrence); false when
+ * the product has it already (another request added it meanwhile: the primary key decides).
  */
 export async function insertProductFeature(
   db: WorkspaceDb,
@@ -101,7 +105,7 @@ export async function insertProductFeature(
       funit,
       position: sql<number>`(SELECT COALESCE(MAX(position), 0) + 1 FROM product_feature WHERE product_id = ${productId})`,
     })
-    .onConflict((oc) => oc.columns(['product_id', 'feature_id']).doNothing())
+    .onConflict((oc) => oc.columns(['product_id', 'feature_id', 'occurrence']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
@@ -117,9 +121,11 @@ export async function setProductFeatureUnit(
     .set({ funit })
     .where('product_id', '=', productId)
     .where('feature_id', '=', featureId)
+    .where('occurrence', '=', 1)
     .execute();
 }
 
+/** Removes the feature's first occurrence; the next one (if any) becomes the first. */
 export async function deleteProductFeature(
   db: WorkspaceDb,
   productId: number,
@@ -129,7 +135,25 @@ export async function deleteProductFeature(
     .deleteFrom('product_feature')
     .where('product_id', '=', productId)
     .where('feature_id', '=', featureId)
+    .where('occurrence', '=', 1)
     .execute();
+  // One by one upwards, so that no two rows ever share a key (PostgreSQL checks it per row).
+  const later = await db
+    .selectFrom('product_feature')
+    .select('occurrence')
+    .where('product_id', '=', productId)
+    .where('feature_id', '=', featureId)
+    .orderBy('occurrence')
+    .execute();
+  for (const { occurrence } of later) {
+    await db
+      .updateTable('product_feature')
+      .set({ occurrence: occurrence - 1 })
+      .where('product_id', '=', productId)
+      .where('feature_id', '=', featureId)
+      .where('occurrence', '=', occurrence)
+      .execute();
+  }
 }
 
 /**
@@ -174,6 +198,7 @@ async function writeValues(
     .select('values_json')
     .where('product_id', '=', productId)
     .where('feature_id', '=', featureId)
+    .where('occurrence', '=', 1)
     .executeTakeFirstOrThrow();
   const next = change(parseEntries(row.values_json));
   if (next === undefined) return;
@@ -182,5 +207,6 @@ async function writeValues(
     .set({ values_json: entriesJson(next) })
     .where('product_id', '=', productId)
     .where('feature_id', '=', featureId)
+    .where('occurrence', '=', 1)
     .execute();
 }

@@ -289,6 +289,11 @@ export async function setProductsGroup(
   if (ids.length === 0) return;
   await sql`UPDATE product SET group_id = ${groupId}, updated_at = ${now}, revision = revision + 1
     WHERE id IN ${idList(db, ids)}`.execute(db);
+  // The group becomes their first: it is not listed again among their other groups.
+  if (groupId !== null) {
+    await sql`DELETE FROM product_extra_group WHERE group_id = ${groupId}
+      AND product_id IN ${idList(db, ids)}`.execute(db);
+  }
 }
 
 /** Touches updated_at of products and raises their revision (these ids only, no main products). */

@@ -139,7 +139,8 @@ async function writeDetails(
   for (const row of await findStoredFeatures(ctx.db, stored)) {
     const place = places.get(row.product_id)!;
     place.last = Math.max(place.last, row.position);
-    place.has.set(row.feature_id, { ...row, values: parseEntries(row.values_json) });
+    if (row.occurrence === 1)
+      place.has.set(row.feature_id, { ...row, values: parseEntries(row.values_json) });
   }
   const texts: TextRow[] = [];
   const changed = new Set<FeatureState>();

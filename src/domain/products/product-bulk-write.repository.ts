@@ -82,6 +82,8 @@ export interface StoredFeatureRow {
   /** The product's own unit (NULL: the definition's). */
   funit: string | null;
   position: number;
+  /** 1 for the occurrence a document's features are merged into. */
+  occurrence: number;
   /** TextEntryDto[] as stored (entry-list.rules.ts). */
   values_json: string;
 }
@@ -89,7 +91,8 @@ export interface StoredFeatureRow {
 /** The features these products have, with their places in the products' feature order and their values. */
 export async function findStoredFeatures(db: WorkspaceDb, productIds: readonly number[]) {
   if (productIds.length === 0) return [];
-  const result = await sql<StoredFeatureRow>`SELECT product_id, feature_id, funit, position, values_json
+  const result = await sql<StoredFeatureRow>`SELECT product_id, feature_id, funit, position, occurrence,
+      values_json
     FROM product_feature WHERE product_id IN ${idList(db, productIds)}`.execute(db);
   return result.rows;
 }
@@ -241,7 +244,7 @@ export function upsertTexts(db: WorkspaceDb, rows: readonly TextRow[]): Promise<
 
 /**
  * [product_id, feature_id, funit, position, values_json]: a new feature at its place, or the unit
- * and values of a feature the product has (its position is then left as it is).
+ * and values of the first occurrence of a feature the product has (its position is then left as it is).
  */
 export type ProductFeatureRow = [number, number, string | null, number, string];
 
@@ -256,9 +259,9 @@ export function upsertProductFeatures(db: WorkspaceDb, rows: readonly ProductFea
   return upsertRows(
     db,
     'product_feature',
-    columns,
-    ['product_id', 'feature_id'],
+    [...columns, ['occurrence', 'integer']],
+    ['product_id', 'feature_id', 'occurrence'],
     ['funit', 'values_json'],
-    rows,
+    rows.map((row) => [...row, 1]),
   );
 }

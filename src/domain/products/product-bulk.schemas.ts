@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Nullable } from '../common.schemas.js';
 import { CreateProductSheetRequest } from './product-sheet.schemas.js';
+import { sheetModelParts } from './product-model.schemas.js';
 import { CreateProductRequest, SupplierPidReference, UpdateProductRequest } from './product.schemas.js';
 
 /** Documents in one bulk call: a batch commits as one transaction, so it stays a bounded one. */
@@ -39,6 +40,7 @@ export const BulkProductDocument = Type.Object(
         description: 'Puts the product into this group (database key); null: out of its group',
       }),
     ),
+    ...sheetModelParts,
     masterSupplierPid: Type.Optional({
       ...SupplierPidReference,
       description:

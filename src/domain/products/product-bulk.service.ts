@@ -27,6 +27,7 @@ import { lockProducts } from './product-lock.repository.js';
 import type { Pending } from './product-bulk-plan.js';
 import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
 import { writeNewProductSheet, writeProductSheet } from './product-sheet.service.js';
+import { hasParts } from './product-parts.service.js';
 import { deleteProduct } from './product.service.js';
 
 /**
@@ -66,7 +67,8 @@ function checkBatchRows(documents: readonly unknown[]): void {
     if (raw === null || typeof raw !== 'object') continue;
     const doc = raw as Record<string, unknown>;
     rows += itemsOf(doc.shortTexts).length + itemsOf(doc.longTexts).length;
-    for (const feature of itemsOf(doc.features)) {
+    rows += itemsOf(doc.keywords).length;
+    for (const feature of [...itemsOf(doc.features), ...itemsOf(doc.allFeatures)]) {
       if (feature !== null && typeof feature === 'object')
         rows += itemsOf((feature as { values?: unknown }).values).length;
     }
@@ -172,7 +174,10 @@ export async function upsertProducts(
     const results: BulkProductResultDto[] = [];
     const pending = sortOut(documents, results);
     const inner = useWorkspace({ ...ctx, trx }, RIGHTS.edit);
-    const outcomes = pending.length > 0 ? await tryFastPath(inner, pending) : [];
+    // The set-based write knows the spec's parts only: a batch carrying the model's other parts
+    // (keywords, media, every feature occurrence, ...) is written document by document.
+    const setBased = pending.every(({ doc }) => !hasParts(doc));
+    const outcomes = pending.length === 0 ? [] : setBased ? await tryFastPath(inner, pending) : undefined;
     if (outcomes) {
       for (const outcome of outcomes) {
         const result = results[outcome.index]!;

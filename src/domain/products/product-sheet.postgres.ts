@@ -11,24 +11,67 @@ import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repo
  */
 
 /** TextEntryDto[] of table `from` aliased `a` (columns lang and `value`) where `where` holds. */
-const langValues = (from: string, value: string, where: RawBuilder<unknown>) =>
+const langValues = (
+  from: string,
+  value: string,
+  where: RawBuilder<unknown>,
+  orderBy: RawBuilder<unknown> = sql`a.lang`,
+) =>
   pgJsonArray(sql`SELECT a.lang AS "lang", a.${sql.ref(value)} AS "value"`, {
     from: sql`${sql.table(from)} a`,
     where,
-    orderBy: sql`a.lang`,
+    orderBy,
   });
+
+const featureColumns = sql`fd.ftidref AS "ftidref", COALESCE(pf.funit, fd.default_unit) AS "funit",
+  fd.names_json AS "names", pf.values_json AS "values"`;
+const featureRows = sql`product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id`;
 
 /** The FeatureDto list of the product aliased `p` as json (PostgreSQL), as featuresJsonSqlite. */
 export const featuresJsonPostgres = pgJsonArray(
   // names_json and values_json are json columns holding compact text: row_to_json embeds them as they are.
-  sql`SELECT fd.ftidref AS "ftidref", COALESCE(pf.funit, fd.default_unit) AS "funit",
-      fd.names_json AS "names", pf.values_json AS "values"`,
+  sql`SELECT ${featureColumns}`,
   {
-    from: sql`product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id`,
-    where: sql`pf.product_id = p.id`,
+    from: featureRows,
+    where: sql`pf.product_id = p.id AND pf.occurrence = 1`,
     orderBy: sql`pf.position, pf.feature_id`,
   },
 );
+
+/** Every feature occurrence with its details, as the SQLite sheet's part. */
+const occurrencesJsonPostgres = pgJsonArray(sql`SELECT ${featureColumns}, pf.details_json AS "details"`, {
+  from: featureRows,
+  where: sql`pf.product_id = p.id`,
+  orderBy: sql`pf.position, pf.feature_id, pf.occurrence`,
+});
+
+/** The sheet's parts of the product model, as modelPartsSqlite. */
+function modelPartsPostgres(groupLang: string, fallbackLang: string) {
+  const groups = pgJsonArray(
+    sql`SELECT g.id AS "id", g.bmecat_id AS "groupId", ${groupNameSql(groupLang, fallbackLang)} AS "name",
+      g.catalog_group_id AS "catalogGroupId"`,
+    {
+      from: sql`(SELECT 0 AS position, p.group_id AS group_id WHERE p.group_id IS NOT NULL
+        UNION ALL SELECT eg.position, eg.group_id FROM product_extra_group eg WHERE eg.product_id = p.id) x
+        JOIN product_group g ON g.id = x.group_id`,
+      where: sql`true`,
+      orderBy: sql`x.position`,
+    },
+  );
+  const keywords = langValues('product_keyword', 'value', sql`a.product_id = p.id`, sql`a.lang, a.position`);
+  const media = pgJsonArray(
+    sql`SELECT m.mime_type AS "type", m.source AS "source", m.descriptions_json AS "descriptions",
+      m.purpose AS "purpose", m.mime_order AS "order"`,
+    { from: sql`product_media m`, where: sql`m.product_id = p.id`, orderBy: sql`m.position` },
+  );
+  const fragments = pgJsonArray(sql`SELECT fr.place AS "place", fr.xml AS "xml"`, {
+    from: sql`product_fragment fr`,
+    where: sql`fr.product_id = p.id`,
+    orderBy: sql`fr.position`,
+  });
+  return sql`${groups} AS "groups", p.manufacturer_name AS "manufacturerName", ${keywords} AS "keywords",
+    ${media} AS "media", ${fragments} AS "fragments"`;
+}
 
 /** The TextEntryDto list of one kind of the product aliased `p` as json (PostgreSQL), as textsJsonSqlite. */
 export const textsJsonPostgres = (kind: TextKind) =>
@@ -52,7 +95,8 @@ export function sheetSqlPostgres(
     (${productJsonSql(db, lang)})::json AS "product",
     ${textsJsonPostgres('DESCRIPTIONSHORT')} AS "shortTexts",
     ${textsJsonPostgres('DESCRIPTIONLONG')} AS "longTexts",
-    ${featuresJsonPostgres} AS "features",
+    ${occurrencesJsonPostgres} AS "features",
     ${group} AS "group",
+    ${modelPartsPostgres(groupLang, fallbackLang)},
     ${variants} AS "variants") s WHERE p.id = ${id}`;
 }

@@ -20,23 +20,79 @@ export const textsJsonSqlite = (kind: TextKind) =>
   langValues(sql`SELECT t.lang, t.value FROM product_text t
     WHERE t.product_id = p.id AND t.kind = ${sql.lit(kind)} ORDER BY t.lang`);
 
+const featureSelect = sql`SELECT fd.ftidref, COALESCE(pf.funit, fd.default_unit) AS funit, fd.names_json,
+    pf.values_json, pf.details_json
+  FROM product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id WHERE pf.product_id = p.id`;
+
+const featureEntries = [
+  ['ftidref', jsonValue(sql`f.ftidref`)],
+  ['funit', jsonValue(sql`f.funit`)],
+  // Stored as the JSON text of TextEntryDto[] (entry-list.rules.ts).
+  ['names', sql`f.names_json`],
+  ['values', sql`f.values_json`],
+] as const;
+
 /**
- * The FeatureDto list of the product aliased `p` as JSON text (SQLite), in REST's order: the
- * sheet's part and GET /api/product/{id}/features (features/feature-json.repository.ts).
+ * The FeatureDto list of the product aliased `p` as JSON text (SQLite), in REST's order: the first
+ * occurrence of each ftidref (GET /api/product/{id}/features, features/feature-json.repository.ts).
  */
 export const featuresJsonSqlite = jsonArray(
   'f',
-  jsonObject([
-    ['ftidref', jsonValue(sql`f.ftidref`)],
-    ['funit', jsonValue(sql`f.funit`)],
-    // Stored as the JSON text of TextEntryDto[] (entry-list.rules.ts).
-    ['names', sql`f.names_json`],
-    ['values', sql`f.values_json`],
-  ]),
-  sql`SELECT fd.ftidref, COALESCE(pf.funit, fd.default_unit) AS funit, fd.names_json, pf.values_json
-    FROM product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id WHERE pf.product_id = p.id
-    ORDER BY pf.position, pf.feature_id`,
+  jsonObject(featureEntries),
+  sql`${featureSelect} AND pf.occurrence = 1 ORDER BY pf.position, pf.feature_id`,
 );
+
+/** Every feature occurrence of the product aliased `p` with its details, in order: the sheet's part. */
+const occurrencesJsonSqlite = jsonArray(
+  'f',
+  jsonObject([...featureEntries, ['details', sql`COALESCE(f.details_json, 'null')`]]),
+  sql`${featureSelect} ORDER BY pf.position, pf.feature_id, pf.occurrence`,
+);
+
+/** The sheet's parts of the product model (docs/products.md, "The product sheet"), after `group`. */
+function modelPartsSqlite(groupLang: string, fallbackLang: string) {
+  return [
+    [
+      'groups',
+      jsonArray(
+        'gs',
+        sql`json_object('id', gs.id, 'groupId', gs.bmecat_id, 'name', gs.name, 'catalogGroupId', gs.catalog_group_id)`,
+        sql`SELECT g.id, g.bmecat_id, ${groupNameSql(groupLang, fallbackLang)} AS name, g.catalog_group_id
+          FROM (SELECT 0 AS position, p.group_id AS group_id WHERE p.group_id IS NOT NULL
+            UNION ALL SELECT eg.position, eg.group_id FROM product_extra_group eg WHERE eg.product_id = p.id) x
+          JOIN product_group g ON g.id = x.group_id ORDER BY x.position`,
+      ),
+    ],
+    ['manufacturerName', jsonValue(sql`p.manufacturer_name`)],
+    [
+      'keywords',
+      langValues(sql`SELECT k.lang, k.value FROM product_keyword k WHERE k.product_id = p.id
+        ORDER BY k.lang, k.position`),
+    ],
+    [
+      'media',
+      jsonArray(
+        'm',
+        jsonObject([
+          ['type', jsonValue(sql`m.mime_type`)],
+          ['source', jsonValue(sql`m.source`)],
+          ['descriptions', sql`m.descriptions_json`],
+          ['purpose', jsonValue(sql`m.purpose`)],
+          ['order', jsonValue(sql`m.mime_order`)],
+        ]),
+        sql`SELECT * FROM product_media pm WHERE pm.product_id = p.id ORDER BY pm.position`,
+      ),
+    ],
+    [
+      'fragments',
+      jsonArray(
+        'fr',
+        sql`json_object('place', fr.place, 'xml', fr.xml)`,
+        sql`SELECT pf.place, pf.xml FROM product_fragment pf WHERE pf.product_id = p.id ORDER BY pf.position`,
+      ),
+    ],
+  ] as const;
+}
 
 /**
  * The product sheet as one JSON text written by SQLite in one statement (SQLite dialect; the
@@ -50,12 +106,13 @@ function sheetSql(db: WorkspaceDb, lang: string, groupLang: string, fallbackLang
     ['product', productJsonSql(db, lang)],
     ['shortTexts', textsJsonSqlite('DESCRIPTIONSHORT')],
     ['longTexts', textsJsonSqlite('DESCRIPTIONLONG')],
-    ['features', featuresJsonSqlite],
+    ['features', occurrencesJsonSqlite],
     [
       'group',
       sql`COALESCE((SELECT json_object('id', g.id, 'groupId', g.bmecat_id, 'name', ${groupNameSql(groupLang, fallbackLang)})
         FROM product_group g WHERE g.id = p.group_id), 'null')`,
     ],
+    ...modelPartsSqlite(groupLang, fallbackLang),
     [
       'variants',
       jsonArray(
@@ -93,8 +150,9 @@ const FALLBACK = '\u0000fallback';
 
 const sheetStatement = readerStatement<WorkspaceDatabase>(
   (db) => sheetSql(db, NAME, GROUP, FALLBACK, -1).compile(db),
-  // The order of the compiled parameters: the product's name, the group's languages, the variants' names.
-  [NAME, GROUP, FALLBACK, NAME, -1],
+  // The order of the compiled parameters: the product's name, the group's and the groups' languages,
+  // the variants' names.
+  [NAME, GROUP, FALLBACK, GROUP, FALLBACK, NAME, -1],
   'pluck',
 );
 
@@ -108,5 +166,6 @@ export function findProductSheetJsonPrepared(
   id: number,
   { name, group, fallback }: SheetLanguages,
 ): string | undefined {
-  return sheetStatement(db, reader).get(name, group, fallback, name, id) as string | undefined;
+  return sheetStatement(db, reader).get(name, group, fallback, group, fallback, name, id) as
+    string | undefined;
 }

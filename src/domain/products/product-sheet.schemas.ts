@@ -1,9 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Nullable } from '../common.schemas.js';
-import { FeatureDto, FeatureInput } from '../features/feature.schemas.js';
+import { FeatureInput } from '../features/feature.schemas.js';
 import { ProductGroupDto } from '../groups/group.schemas.js';
 import { LanguageValue, TextEntryDto } from '../texts/text.schemas.js';
 import { CreateProductRequest, ProductDto, UpdateProductRequest } from './product.schemas.js';
+import {
+  FeatureOccurrenceDto,
+  FragmentDto,
+  MediaDto,
+  SheetGroupDto,
+  sheetModelParts,
+} from './product-model.schemas.js';
 
 /** Languages in one list of texts: one value per language, and ISO 639-2 has fewer than 500. */
 export const TEXT_LANGUAGES_MAX = 500;
@@ -25,7 +32,11 @@ export const ProductSheetDto = Type.Object(
     product: ProductDto,
     shortTexts: Type.Array(TextEntryDto, { description: 'DESCRIPTIONSHORT in every language, by language' }),
     longTexts: Type.Array(TextEntryDto, { description: 'DESCRIPTIONLONG in every language, by language' }),
-    features: Type.Array(FeatureDto, { description: 'Features in the order they were added' }),
+    features: Type.Array(FeatureOccurrenceDto, {
+      description:
+        'Every feature occurrence in order, one ftidref several times included (the single feature routes ' +
+        'address the first occurrence of an ftidref)',
+    }),
     group: Nullable(
       Type.Object(
         {
@@ -33,9 +44,24 @@ export const ProductSheetDto = Type.Object(
           groupId: ProductGroupDto.properties.groupId,
           name: ProductGroupDto.properties.name,
         },
-        { additionalProperties: false, description: 'The group the product is in; null without a group' },
+        {
+          additionalProperties: false,
+          description: "The product's first group (REST's groupId); null without a group",
+        },
       ),
     ),
+    groups: Type.Array(SheetGroupDto, {
+      description:
+        'Every group of the product in order: the first (group), then the others a catalogue gave it',
+    }),
+    manufacturerName: Nullable(Type.String({ description: 'MANUFACTURER_NAME' })),
+    keywords: Type.Array(TextEntryDto, {
+      description: 'KEYWORD per language, ordered by language, each language in its order',
+    }),
+    media: Type.Array(MediaDto, { description: 'MIME_INFO entries in order' }),
+    fragments: Type.Array(FragmentDto, {
+      description: 'Content pim does not model, kept verbatim with its place, in order',
+    }),
     variants: Type.Array(
       Type.Object(
         {
@@ -68,9 +94,10 @@ const sheetDetails = {
       maxItems: SHEET_FEATURES_MAX,
       description:
         'Features to set, as PUT /api/product/{id}/features/{ftidref}: the languages named are set, ' +
-        'the others and the features not named stay',
+        'the others and the features not named stay (the first occurrence of each ftidref)',
     }),
   ),
+  ...sheetModelParts,
 };
 
 export const CreateProductSheetRequest = Type.Object(

@@ -20,6 +20,15 @@ import {
   type SheetLanguages,
 } from './product-sheet.repository.js';
 import { SHEET_ROWS_MAX } from './product-sheet.schemas.js';
+import {
+  checkExclusive,
+  checkParts,
+  partRows,
+  reserveGroups,
+  writeParts,
+  type CheckedParts,
+  type ModelParts,
+} from './product-parts.service.js';
 import type {
   CreateProductSheetInput,
   FeatureInputValue,
@@ -67,24 +76,32 @@ export async function getProductSheetJson(context: RequestContext, id: number): 
   return readSheetJson(useWorkspace(context, RIGHTS.read), id);
 }
 
-export interface SheetDetails {
+export interface SheetDetails extends ModelParts {
   shortTexts?: TextEntry[];
   longTexts?: TextEntry[];
   features?: FeatureInputValue[];
 }
 
-/** The rows a product's texts and features make: one per text and one per feature value. */
+/** The rows a product's texts, features and keywords make: one per text, feature value and keyword. */
 export function detailRows(input: SheetDetails): number {
-  let rows = (input.shortTexts?.length ?? 0) + (input.longTexts?.length ?? 0);
+  let rows = (input.shortTexts?.length ?? 0) + (input.longTexts?.length ?? 0) + partRows(input);
   for (const feature of input.features ?? []) rows += feature.values.length;
   return rows;
+}
+
+interface CheckedDetails {
+  shortTexts: TextEntry[];
+  longTexts: TextEntry[];
+  features: FeatureInputValue[];
+  parts: CheckedParts;
 }
 
 /**
  * Validates texts and features before anything is written (a language named twice is refused);
  * the bulk upsert's plan applies the same rules.
  */
-export function checkDetails(input: SheetDetails): Required<SheetDetails> {
+export function checkDetails(input: SheetDetails & { groupId?: unknown }): CheckedDetails {
+  checkExclusive(input);
   const features = input.features ?? [];
   const rows = detailRows(input);
   if (rows > SHEET_ROWS_MAX) {
@@ -105,7 +122,32 @@ export function checkDetails(input: SheetDetails): Required<SheetDetails> {
     shortTexts: input.shortTexts ? normalizeLanguageValues(input.shortTexts, 'shortTexts') : [],
     longTexts: input.longTexts ? normalizeLanguageValues(input.longTexts, 'longTexts') : [],
     features,
+    parts: checkParts(input),
   };
+}
+
+/** The model's parts of a write: everything but the product's fields, texts, features and groupId. */
+function partsOf<T extends ModelParts>(input: T): ModelParts {
+  const { manufacturerName, keywords, media, groupIds, fragments, allFeatures } = input;
+  return { manufacturerName, keywords, media, groupIds, fragments, allFeatures };
+}
+
+/** The product's fields of a write: what createProduct and updateProduct take. */
+function fieldsOf<T extends ModelParts & SheetDetails & { groupId?: unknown }>(input: T) {
+  const {
+    shortTexts: _s,
+    longTexts: _l,
+    features: _f,
+    groupId: _g,
+    manufacturerName: _m,
+    keywords: _k,
+    media: _media,
+    groupIds: _gs,
+    fragments: _fr,
+    allFeatures: _af,
+    ...fields
+  } = input;
+  return fields;
 }
 
 async function writeTexts(
@@ -117,16 +159,13 @@ async function writeTexts(
   for (const { lang, value } of texts) await setText(ctx, id, kind, lang, value);
 }
 
-async function writeDetails(
-  ctx: WorkspaceContext,
-  id: number,
-  details: Required<SheetDetails>,
-): Promise<void> {
+async function writeDetails(ctx: WorkspaceContext, id: number, details: CheckedDetails): Promise<void> {
   await writeTexts(ctx, id, 'DESCRIPTIONSHORT', details.shortTexts);
   await writeTexts(ctx, id, 'DESCRIPTIONLONG', details.longTexts);
   for (const { ftidref, funit, values } of details.features) {
     await setFeature(ctx, id, ftidref, { funit, values });
   }
+  await writeParts(ctx, id, details.parts);
 }
 
 /**
@@ -139,10 +178,11 @@ export async function writeNewProductSheet(
   ctx: WorkspaceContext,
   input: CreateProductSheetInput,
 ): Promise<number> {
-  const { shortTexts, longTexts, features, groupId, ...fields } = input;
-  const details = checkDetails({ shortTexts, longTexts, features });
+  const { shortTexts, longTexts, features, groupId } = input;
+  const details = checkDetails({ shortTexts, longTexts, features, groupId, ...partsOf(input) });
   if (groupId !== undefined) await reserveGroup(ctx, groupId);
-  const product = await createProduct(ctx, fields);
+  await reserveGroups(ctx, details.parts);
+  const product = await createProduct(ctx, fieldsOf(input));
   await writeDetails(ctx, product.id, details);
   if (groupId !== undefined) await assignProducts(ctx, groupId, [product.id]);
   return product.id;
@@ -154,10 +194,11 @@ export async function writeProductSheet(
   id: number,
   input: UpdateProductSheetInput,
 ): Promise<void> {
-  const { shortTexts, longTexts, features, groupId, ...fields } = input;
-  const details = checkDetails({ shortTexts, longTexts, features });
+  const { shortTexts, longTexts, features, groupId } = input;
+  const details = checkDetails({ shortTexts, longTexts, features, groupId, ...partsOf(input) });
   if (typeof groupId === 'number') await reserveGroup(ctx, groupId);
-  await updateProduct(ctx, id, fields);
+  await reserveGroups(ctx, details.parts);
+  await updateProduct(ctx, id, fieldsOf(input));
   await writeDetails(ctx, id, details);
   if (groupId === null) await ungroupProduct(ctx, id);
   else if (groupId !== undefined) await assignProducts(ctx, groupId, [id]);

@@ -114,7 +114,7 @@ export async function getProductVersion(
  * is still at an expected revision; throws PRECONDITION_FAILED otherwise. Two editors racing
  * with the same version: the first changes it, the second is refused.
  */
-async function checkRevision(trx: WorkspaceDb, id: number, expected: ExpectedRevision | undefined) {
+export async function checkRevision(trx: WorkspaceDb, id: number, expected: ExpectedRevision | undefined) {
   if (expected === undefined) return;
   const revision = await lockProductRevision(trx, id);
   if (revision === undefined) throw productNotFound(id);

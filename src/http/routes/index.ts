@@ -3,6 +3,7 @@ import type { HttpDeps } from '../http-deps.js';
 import { authRoutes } from './auth.routes.js';
 import { productRoutes } from './product.routes.js';
 import { productBulkRoutes } from './product-bulk.routes.js';
+import { productSheetRoutes } from './product-sheet.routes.js';
 import { textRoutes } from './text.routes.js';
 import { featureRoutes } from './feature.routes.js';
 import { groupRoutes } from './group.routes.js';
@@ -15,6 +16,7 @@ export function registerRoutes(app: PimApp, deps: HttpDeps): void {
   workspaceRoutes(app, deps);
   productRoutes(app, deps);
   productBulkRoutes(app, deps);
+  productSheetRoutes(app, deps);
   textRoutes(app, deps);
   featureRoutes(app, deps);
   groupRoutes(app, deps);

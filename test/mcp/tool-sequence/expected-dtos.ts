@@ -47,8 +47,14 @@ export function expectedSheet(model: Model, p: MProduct) {
     product: expectedProductDto(model, p),
     shortTexts: sortedEntries(p.texts.short),
     longTexts: sortedEntries(p.texts.long),
-    features: expectedFeatures(p),
+    // The tools the sequences call set one occurrence per ftidref and none of the model's other parts.
+    features: expectedFeatures(p).map((f) => ({ ...f, details: null })),
     group: group ? { id: group.id, groupId: group.groupId, name: group.name } : null,
+    groups: group ? [{ id: group.id, groupId: group.groupId, name: group.name, catalogGroupId: null }] : [],
+    manufacturerName: null,
+    keywords: [],
+    media: [],
+    fragments: [],
     variants:
       p.master === null
         ? model.variantsOf(p.id).map((v) => ({ id: v.id, supplierPid: v.supplierPid, name: nameOf(v) }))

@@ -1,0 +1,146 @@
+import type { Insertable } from 'kysely';
+import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
+import type { WorkspaceDb } from './product.repository.js';
+
+/**
+ * The product model's parts (keywords, media, other groups, kept fragments, every feature
+ * occurrence), each replaced as a whole: the part's rows of the product are deleted and the
+ * new ones inserted. Written in slices, so that no statement passes SQLite's limit of bound
+ * parameters (32,766) whatever a product carries.
+ */
+
+const SLICE = 500;
+
+async function replaceRows<T extends keyof WorkspaceDatabase & string>(
+  db: WorkspaceDb,
+  table: T,
+  productId: number,
+  rows: readonly Insertable<WorkspaceDatabase[T]>[],
+): Promise<void> {
+  // The table names are the model's own; every one of them has a product_id column.
+  await db
+    .deleteFrom(table as 'product_keyword')
+    .where('product_id', '=', productId)
+    .execute();
+  for (let start = 0; start < rows.length; start += SLICE) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + SLICE) as never)
+      .execute();
+  }
+}
+
+export interface OccurrenceRow {
+  featureId: number;
+  funit: string | null;
+  valuesJson: string;
+  detailsJson: string | null;
+}
+
+/** Replaces every feature of the product by these occurrences, in this order. */
+export function replaceFeatureOccurrences(
+  db: WorkspaceDb,
+  productId: number,
+  occurrences: readonly OccurrenceRow[],
+): Promise<void> {
+  const counts = new Map<number, number>();
+  return replaceRows(
+    db,
+    'product_feature',
+    productId,
+    occurrences.map((o, i) => {
+      const occurrence = (counts.get(o.featureId) ?? 0) + 1;
+      counts.set(o.featureId, occurrence);
+      return {
+        product_id: productId,
+        feature_id: o.featureId,
+        occurrence,
+        funit: o.funit,
+        position: i + 1,
+        values_json: o.valuesJson,
+        details_json: o.detailsJson,
+      };
+    }),
+  );
+}
+
+/** Replaces the keywords; `keywords` are ordered by language, each language's in its order. */
+export function replaceKeywords(
+  db: WorkspaceDb,
+  productId: number,
+  keywords: readonly { lang: string; value: string }[],
+): Promise<void> {
+  return replaceRows(
+    db,
+    'product_keyword',
+    productId,
+    keywords.map(({ lang, value }, i) => ({ product_id: productId, lang, position: i + 1, value })),
+  );
+}
+
+export interface MediaRow {
+  type: string | null;
+  source: string;
+  descriptionsJson: string;
+  purpose: string | null;
+  order: number | null;
+}
+
+export function replaceMedia(db: WorkspaceDb, productId: number, media: readonly MediaRow[]): Promise<void> {
+  return replaceRows(
+    db,
+    'product_media',
+    productId,
+    media.map((m, i) => ({
+      product_id: productId,
+      position: i + 1,
+      mime_type: m.type,
+      source: m.source,
+      descriptions_json: m.descriptionsJson,
+      purpose: m.purpose,
+      mime_order: m.order,
+    })),
+  );
+}
+
+/** Replaces the product's groups after its first (product.group_id). */
+export function replaceExtraGroups(
+  db: WorkspaceDb,
+  productId: number,
+  groupIds: readonly number[],
+): Promise<void> {
+  return replaceRows(
+    db,
+    'product_extra_group',
+    productId,
+    groupIds.map((groupId, i) => ({ product_id: productId, position: i + 1, group_id: groupId })),
+  );
+}
+
+export function replaceFragments(
+  db: WorkspaceDb,
+  productId: number,
+  fragments: readonly { place: string; xml: string }[],
+): Promise<void> {
+  return replaceRows(
+    db,
+    'product_fragment',
+    productId,
+    fragments.map(({ place, xml }, i) => ({ product_id: productId, position: i + 1, place, xml })),
+  );
+}
+
+export async function setManufacturerName(db: WorkspaceDb, productId: number, name: string | null) {
+  await db.updateTable('product').set({ manufacturer_name: name }).where('id', '=', productId).execute();
+}
+
+/** Which of these groups exist. */
+export async function existingGroups(db: WorkspaceDb, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('product_group')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,0 +1,67 @@
+import { RIGHTS, runInTransaction, type RequestContext } from '../context.js';
+import { ValidationError } from '../errors.js';
+import type { TextKind } from '../../db/workspace.schema.js';
+import { deleteText, getTexts } from '../texts/text.service.js';
+import { normalizeLanguageValues } from '../texts/text.rules.js';
+import { lockProduct } from './product.guards.js';
+import { checkRevision, getProductVersion } from './product.service.js';
+import type { ExpectedRevision, ProductVersion } from './product.types.js';
+import type { ProductSheet } from './product-sheet.schemas.js';
+import { getProductSheet, writeProductSheet } from './product-sheet.service.js';
+import type { ProductSheetWrite } from './product-sheet-write.schemas.js';
+
+/**
+ * PUT /api/product/{id}/sheet: a whole sheet replaces the stored one in one transaction, under
+ * the revision the client read (If-Match), so that an editor's save never overwrites a change
+ * it did not see. Composed of the sheet write (product-sheet.service.ts) with every part sent.
+ */
+
+/** Refuses a `group` that is not the first of `groups`: the two name the same group. */
+function checkGroup(sheet: ProductSheetWrite): number[] {
+  const ids = sheet.groups.map((g) => g.id);
+  if (sheet.group !== undefined && (sheet.group?.id ?? undefined) !== ids[0]) {
+    throw new ValidationError('group must be the first of groups (or null when groups is empty)');
+  }
+  return ids;
+}
+
+/** Deletes the texts of the languages a replacing sheet no longer lists. */
+async function dropTexts(ctx: RequestContext, id: number, kind: TextKind, kept: readonly { lang: string }[]) {
+  const keep = new Set(kept.map((t) => t.lang));
+  for (const { lang } of await getTexts(ctx, id, kind)) {
+    if (!keep.has(lang)) await deleteText(ctx, id, kind, lang);
+  }
+}
+
+export async function replaceProductSheet(
+  context: RequestContext,
+  id: number,
+  sheet: ProductSheetWrite,
+  expected?: ExpectedRevision,
+): Promise<{ sheet: ProductSheet; version: ProductVersion }> {
+  const groupIds = checkGroup(sheet);
+  return runInTransaction(context, RIGHTS.edit, async (ctx) => {
+    await lockProduct(ctx.db, id);
+    await checkRevision(ctx.db, id, expected);
+    const { product } = sheet;
+    await writeProductSheet(ctx, id, {
+      supplierPid: product.supplierPid,
+      supplierIdRef: product.supplierIdRef ?? null,
+      ean: product.ean ?? null,
+      manufacturerPid: product.manufacturerPid ?? null,
+      shortTexts: sheet.shortTexts,
+      longTexts: sheet.longTexts,
+      allFeatures: sheet.features,
+      groupIds,
+      manufacturerName: sheet.manufacturerName,
+      keywords: sheet.keywords,
+      media: sheet.media,
+      fragments: sheet.fragments,
+    });
+    // After the write, whose checks have passed by then: the languages in their stored form (ger: deu).
+    await dropTexts(ctx, id, 'DESCRIPTIONSHORT', normalizeLanguageValues(sheet.shortTexts, 'shortTexts'));
+    await dropTexts(ctx, id, 'DESCRIPTIONLONG', normalizeLanguageValues(sheet.longTexts, 'longTexts'));
+    const version = (await getProductVersion(ctx, id))!;
+    return { sheet: await getProductSheet(ctx, id), version };
+  });
+}
