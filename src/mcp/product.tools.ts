@@ -147,9 +147,12 @@ export const productTools = [
     title: 'Get a product sheet',
     description:
       'The whole sheet of one product in one answer: the ProductDto, its short and long texts in every ' +
-      'language, its features (FT_IDREF, unit, names, values per language), its group (id, groupId, name; ' +
-      'null without one) and its variants (id, supplierPid, name). Nothing is cut. lang chooses the language ' +
-      'of the names shown (default: the workspace default language).',
+      'language, every feature occurrence in order (FT_IDREF, unit, names, values; one FT_IDREF may occur ' +
+      'several times, a language may have several values, zxx is a value without language; details: ' +
+      'VALUE_IDREF, FVALUE_DETAILS, FID, FPARENT_ID, reference system and group), its first group (id, ' +
+      'groupId, name; null without one) and all its groups, manufacturerName, keywords per language, media ' +
+      '(MIME_INFO), fragments kept verbatim, and its variants (id, supplierPid, name). Nothing is cut. lang ' +
+      'chooses the language of the names shown (default: the workspace default language).',
     input: Type.Object(
       { id: ProductId, lang: ProductFilterQueryFields.lang },
       { additionalProperties: false },
@@ -166,7 +169,9 @@ export const productTools = [
     title: 'Create a product',
     description:
       'Creates a product (or, with masterProductId, a variant of that main product) with its short and long ' +
-      'texts, features and group, all in one transaction: any error creates nothing. supplierPid must be ' +
+      'texts, features and group, all in one transaction: any error creates nothing. allFeatures gives every ' +
+      'feature occurrence (an FT_IDREF several times included) instead of features; groupIds every group; ' +
+      'keywords, media, fragments and manufacturerName as get_product shows them. supplierPid must be ' +
       'unique in the workspace (CONFLICT otherwise). name is stored as the short text in language. Returns ' +
       `the new product sheet (as get_product). At most ${SHEET_ROWS_MAX} texts and feature values per call.`,
     input: CreateProductSheetRequest,
@@ -182,8 +187,10 @@ export const productTools = [
     title: 'Update a product',
     description:
       'Changes the fields sent (others stay; null clears an optional field), sets the texts and features ' +
-      'sent (languages and features not named stay) and, with groupId, moves the product into that group ' +
-      '(null: out of its group), all in one transaction: any error changes nothing. masterProductId cannot ' +
+      'sent (languages and features not named stay; features address the first occurrence of an FT_IDREF) ' +
+      'and, with groupId, moves the product into that group (null: out of its group). allFeatures, groupIds, ' +
+      'keywords, media, fragments and manufacturerName replace that part as a whole when sent. All in one ' +
+      'transaction: any error changes nothing. masterProductId cannot ' +
       'be changed. Returns the product sheet (as get_product). ' +
       `At most ${SHEET_ROWS_MAX} texts and feature values per call.`,
     input: UpdateProductSheetRequest,

@@ -23,7 +23,11 @@ export const FeatureDto = Type.Object(
       description:
         "Names from the workspace's feature definition, ordered by language (empty for a new FT_IDREF)",
     }),
-    values: Type.Array(TextEntryDto, { description: 'One value per language, ordered by language' }),
+    values: Type.Array(TextEntryDto, {
+      description:
+        'Values ordered by language, one per language as these routes set them (zxx: without language); one ' +
+        'written through the product sheet may hold several of a language, in their order',
+    }),
   },
   { title: 'FeatureDto', additionalProperties: false },
 );

@@ -26,7 +26,9 @@ import { requestContext } from '../request-context.js';
 
 const FTIDREF_NOTE =
   '`{ftidref}` is the FT_IDREF, percent-encoded (any characters: # as %23, / as %2F, space as %20). ' +
-  'A product without that feature answers 404 (FEATURE_NOT_FOUND).';
+  'A product may carry one ftidref several times (ECLASS Advanced does): these routes address its first ' +
+  'occurrence; GET /api/product/{id}/sheet shows every occurrence. A product without that feature answers 404 ' +
+  '(FEATURE_NOT_FOUND).';
 const LANG_NOTE =
   '`{lang}` is an ISO 639-2 code (/B or /T, case-insensitive; ger is stored as deu); others: 400.';
 
@@ -43,7 +45,9 @@ export function featureRoutes(app: PimApp, deps: HttpDeps): void {
         summary: 'All features of a product, all languages',
         description:
           'Ordered as they were added to the product (the first PUT of an ftidref appends it; BMEcat keeps feature ' +
-          'order). names come from the feature definition, values are ordered by language.',
+          'order). names come from the feature definition, values are ordered by language. A product may carry ' +
+          'one ftidref several times: this list has its first occurrence, the one the single feature routes ' +
+          'address; GET /api/product/{id}/sheet has every occurrence with its details.',
         params: IdParams,
         querystring: NoQuery,
         response: { 200: Envelope(Type.Array(FeatureDto)), ...errorResponses(400, 401, 403, 404, 409, 500) },
