@@ -19,6 +19,7 @@ export interface WorkspaceDatabase {
   product_extra_group: ProductExtraGroupTable;
   product_fragment: ProductFragmentTable;
   catalog_fragment: CatalogFragmentTable;
+  feature_value_key: FeatureValueKeyTable;
 }
 
 /** Key/value facts about the workspace: `default_language`, `next_root_group_seq`. */
@@ -156,4 +157,15 @@ export interface CatalogFragmentTable {
   position: number;
   place: string;
   xml: string;
+}
+
+/**
+ * Each distinct value (its first FEATURE_VALUE_KEY_LENGTH characters) of each feature occurrence:
+ * the index a filter by feature and value reads. Kept by triggers on product_feature (migration 0008).
+ */
+export interface FeatureValueKeyTable {
+  feature_id: number;
+  value_key: string;
+  product_id: number;
+  occurrence: number;
 }

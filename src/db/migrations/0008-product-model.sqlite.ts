@@ -1,4 +1,44 @@
-import { sql, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { FEATURE_VALUE_KEY_LENGTH } from '../feature-value-key.js';
+
+/** The keys of the values of a product_feature row (`row` is NEW or OLD), as rows of one column `k`. */
+const keysOf = (row: 'NEW' | 'OLD') =>
+  sql.raw(`SELECT DISTINCT substr(json_extract(j.value, '$.value'), 1, ${FEATURE_VALUE_KEY_LENGTH}) AS k
+    FROM json_each(${row}.values_json) j`);
+
+/**
+ * Feature values as an index (docs/storage.md, "Filtering by feature value"): one row per distinct
+ * value (its first characters) of each occurrence, kept by triggers, so that every write path
+ * (single routes, sheets, bulk, cascading deletes) keeps it without knowing of it.
+ */
+async function createValueKeys(db: Kysely<unknown>): Promise<void> {
+  await sql`CREATE TABLE feature_value_key (
+      feature_id INTEGER NOT NULL,
+      value_key TEXT NOT NULL,
+      product_id INTEGER NOT NULL,
+      occurrence INTEGER NOT NULL,
+      PRIMARY KEY (feature_id, value_key, product_id, occurrence)
+    ) WITHOUT ROWID`.execute(db);
+  const add = (
+    row: 'NEW',
+  ) => sql`INSERT OR IGNORE INTO feature_value_key (feature_id, value_key, product_id, occurrence)
+    SELECT ${sql.raw(row)}.feature_id, k, ${sql.raw(row)}.product_id, ${sql.raw(row)}.occurrence FROM (${keysOf(row)})`;
+  const drop = (row: 'OLD') => sql`DELETE FROM feature_value_key WHERE feature_id = ${sql.raw(row)}.feature_id
+    AND product_id = ${sql.raw(row)}.product_id AND occurrence = ${sql.raw(row)}.occurrence
+    AND value_key IN (${keysOf(row)})`;
+  await sql`CREATE TRIGGER feature_value_key_insert AFTER INSERT ON product_feature BEGIN ${add('NEW')}; END`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER feature_value_key_delete AFTER DELETE ON product_feature BEGIN ${drop('OLD')}; END`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER feature_value_key_update AFTER UPDATE OF feature_id, occurrence, values_json ON product_feature
+    BEGIN ${drop('OLD')}; ${add('NEW')}; END`.execute(db);
+  await sql`INSERT OR IGNORE INTO feature_value_key (feature_id, value_key, product_id, occurrence)
+    SELECT pf.feature_id, substr(json_extract(j.value, '$.value'), 1, ${sql.raw(String(FEATURE_VALUE_KEY_LENGTH))}),
+      pf.product_id, pf.occurrence
+    FROM product_feature pf, json_each(pf.values_json) j`.execute(db);
+}
 
 /**
  * The product model for real supplier catalogues (docs/storage.md, "The product model"), SQLite.
@@ -24,6 +64,8 @@ export const productModelSqlite: Migration = {
     await sql`DROP TABLE product_feature`.execute(db);
     await sql`ALTER TABLE product_feature_next RENAME TO product_feature`.execute(db);
     await sql`CREATE INDEX product_feature_def ON product_feature(feature_id, product_id)`.execute(db);
+
+    await createValueKeys(db);
 
     await sql`ALTER TABLE product ADD COLUMN manufacturer_name TEXT`.execute(db);
     await sql`ALTER TABLE product_group ADD COLUMN catalog_group_id TEXT`.execute(db);

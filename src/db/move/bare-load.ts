@@ -25,6 +25,9 @@ interface Constraint {
  * foreign key back checks every row, so a duplicate or an orphan fails the move. Only for a
  * schema the move created itself, inside its transaction: nobody else sees the bare tables.
  */
+/** Triggers of the workspace migrations that write rows of other tables (table, trigger). */
+const DERIVING_TRIGGERS = [['product_feature', 'feature_value_key_sync']] as const;
+
 export async function loadIntoBareTables<T>(
   client: pg.ClientBase,
   schema: string,
@@ -59,7 +62,17 @@ export async function loadIntoBareTables<T>(
     await client.query(`ALTER TABLE ${quoteName(c.table_name)} DROP CONSTRAINT ${quoteIdentifier(c.name)}`);
   }
   for (const index of indexes.rows) await client.query(`DROP INDEX ${quoteIdentifier(index.name)}`);
+  // Rows the migrations' triggers derive from others are copied as they are: the triggers would
+  // write them a second time.
+  for (const [table, trigger] of DERIVING_TRIGGERS) {
+    if (tables.includes(table))
+      await client.query(`ALTER TABLE ${quoteName(table)} DISABLE TRIGGER ${trigger}`);
+  }
   const result = await load();
+  for (const [table, trigger] of DERIVING_TRIGGERS) {
+    if (tables.includes(table))
+      await client.query(`ALTER TABLE ${quoteName(table)} ENABLE TRIGGER ${trigger}`);
+  }
   // Index builds sort; more memory than the default 64 MB keeps the sort of millions of rows in memory.
   await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
   for (const index of indexes.rows) await client.query(index.definition);
