@@ -2,6 +2,9 @@ import Database from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, type SqliteDatabase } from 'kysely';
 import { PimSqliteDialect } from './sqlite-dialect.js';
 
+/** A raw SQLite connection (better-sqlite3), named here so that layers above need not import the driver. */
+export type SqliteConnection = Database.Database;
+
 export interface SqliteHandle<DB> {
   db: Kysely<DB>;
   /** The raw connection, for prepared statements on hot paths. Shares Kysely's connection. */

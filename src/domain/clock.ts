@@ -23,7 +23,7 @@ export class ManualClock implements Clock {
  * One instant for a whole unit of work: the first `now()` reads the source, every later one
  * answers the same. A catalogue write stamps everything it writes (updatedAt, deletedAt) with
  * its context's instant, so that the commit can move exactly those stamps if another write
- * committed a later one first (changes/change-counter.repository.ts).
+ * committed a later one first (db/catalogue/change-counter-sql.ts).
  */
 export class OnceClock implements Clock {
   private instant: number | undefined;

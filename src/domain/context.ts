@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { CatalogueReads } from '../db/catalogue/catalogue-reads.js';
 import type { WorkspaceDatabase } from '../db/workspace.schema.js';
 import { retryAbortedTransaction } from '../db/transaction-retry.js';
 import { catalogueTransaction } from './changes/catalogue-transaction.js';
@@ -40,6 +41,11 @@ export interface WorkspaceContext extends RequestContext {
   workspace: OpenWorkspace;
   /** The caller's transaction, or the workspace's database. */
   db: Kysely<WorkspaceDatabase>;
+  /**
+   * The catalogue's hot reads (db/catalogue/catalogue-reads.ts): in the caller's transaction when
+   * there is one, else on the connection the store reads from (the seam decides which).
+   */
+  readonly reads: CatalogueReads;
   /**
    * Runs `work` in the caller's transaction, or in a new one when there is none; a new one that
    * changed rows raises the workspace's change counter (changes/catalogue-transaction.ts).
@@ -102,6 +108,11 @@ class CheckedContext implements WorkspaceContext {
     return trx
       ? work(trx)
       : retryAbortedTransaction(() => catalogueTransaction(workspace.db, work, this.clock));
+  }
+
+  get reads(): CatalogueReads {
+    const { store } = this.workspace;
+    return this.trx ? store.readsIn(this.trx) : store.reads;
   }
 
   snapshot<T>(work: (trx: Kysely<WorkspaceDatabase>) => Promise<T>): Promise<T> {

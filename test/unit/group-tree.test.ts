@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, SqliteDialect } from 'kysely';
+import { bindCatalogueSql } from '../../src/db/catalogue/catalogue-sql.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceDatabase } from '../../src/db/workspace.schema.js';
 import { ManualClock } from '../../src/domain/clock.js';
@@ -36,6 +37,8 @@ beforeEach(async () => {
       if (event.level === 'query') queries.push(event.query.sql);
     },
   });
+  // It runs the workspace's SQL, as the workspace's own connection does.
+  bindCatalogueSql(counting, workspace.store.sql);
   ctx = systemContext(new ManualClock(new Date('2026-02-01T00:00:00.000Z')), {
     ...workspace,
     db: counting,

@@ -5,7 +5,7 @@ import type { OpenWorkspace } from '../../src/domain/workspaces/open-workspace.j
 
 /**
  * One instant per unit of work: every stamp a catalogue write makes must be alike, so that its
- * commit can move exactly those stamps (changes/change-counter.repository.ts).
+ * commit can move exactly those stamps (db/catalogue/change-counter-sql.ts).
  */
 describe('one instant per unit of work', () => {
   it('OnceClock answers the first reading of its source ever after', () => {

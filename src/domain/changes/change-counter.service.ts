@@ -1,12 +1,8 @@
+import type { ChangeState } from '../../db/catalogue/catalogue-reads.js';
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import type { OpenWorkspace } from '../workspaces/open-workspace.js';
-import type { WorkspaceDb } from '../products/product.repository.js';
-import {
-  readChangeCounter,
-  readChangeCounterPrepared,
-  readChangeState,
-  type ChangeState,
-} from './change-counter.repository.js';
+
+export type { ChangeState } from '../../db/catalogue/catalogue-reads.js';
 
 /** The version of a whole catalogue: which workspace, at which value of its change counter. */
 export interface CatalogueVersion {
@@ -14,26 +10,17 @@ export interface CatalogueVersion {
   counter: number;
 }
 
-/**
- * The committed value of a workspace's change counter, read from its database every time (other
- * processes and instances write it too): on SQLite from the read-only connection's prepared
- * statement, inside a caller's transaction from that transaction.
- */
-export async function changeCounterOf(workspace: OpenWorkspace, trx?: WorkspaceDb): Promise<number> {
-  if (!trx && workspace.reader) return readChangeCounterPrepared(workspace.reader);
-  return readChangeCounter(trx ?? workspace.db);
-}
-
-/** The committed counter with its newest stamp (GET /api/workspace), read as changeCounterOf. */
+/** The committed counter with its newest stamp (GET /api/workspace), read from the database every time. */
 export function changeStateOf(workspace: OpenWorkspace): Promise<ChangeState> {
-  return readChangeState(workspace.db, workspace.reader);
+  return workspace.store.reads.changeState();
 }
 
 /**
  * The open workspace's catalogue version: what a list, a tree or a product's texts are valid
- * for. Read it before the data it stands for, so that it is never newer than what was read.
+ * for. Read it before the data it stands for, so that it is never newer than what was read. The
+ * counter is read from the database every time (other processes and instances write it too).
  */
 export async function getCatalogueVersion(context: RequestContext): Promise<CatalogueVersion> {
   const ctx = useWorkspace(context, RIGHTS.read);
-  return { workspaceId: ctx.workspace.id, counter: await changeCounterOf(ctx.workspace, ctx.trx) };
+  return { workspaceId: ctx.workspace.id, counter: await ctx.reads.changeCounter() };
 }

@@ -1,5 +1,5 @@
 /**
- * A write's answer, when its stamps moved at the commit (change-counter.repository.ts's
+ * A write's answer, when its stamps moved at the commit (db/catalogue/change-counter-sql.ts's
  * restamp): the answer was read inside the transaction, before the move, so it names the instant
  * the write began. Its `updatedAt` and `deletedAt` values holding that instant take the stored
  * stamp, so that a client keeps what the next read shows. Only those keys change, in DTOs

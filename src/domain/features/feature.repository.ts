@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
+import { catalogueSql } from '../../db/catalogue/catalogue-sql.js';
 import type { WorkspaceDb } from '../products/product.repository.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { entriesJson, mergeEntries, parseEntries } from './entry-list.rules.js';
@@ -47,7 +47,7 @@ export async function setDefinitionNames(
     .selectFrom('feature_def')
     .select('names_json')
     .where('id', '=', featureId)
-    .$if(dialectOf(db) === 'postgres', (query) => query.forUpdate())
+    .modifyEnd(catalogueSql(db).forUpdate)
     .executeTakeFirstOrThrow();
   await db
     .updateTable('feature_def')

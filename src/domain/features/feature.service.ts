@@ -3,7 +3,6 @@ import { NotFoundError, ValidationError } from '../errors.js';
 import { LANGUAGE_NEUTRAL, normalizeLanguage } from '../languages/language.js';
 import { touchProducts, type WorkspaceDb } from '../products/product.repository.js';
 import { lockProduct, productNotFound, requireProduct } from '../products/product.guards.js';
-import { findFeaturesJson } from './feature-json.repository.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { checkLength, checkTextValue } from '../texts/text.rules.js';
 import { parseEntries } from './entry-list.rules.js';
@@ -58,7 +57,7 @@ async function requireFeature(
  */
 export async function listFeaturesJson(context: RequestContext, productId: number): Promise<string> {
   const ctx = useWorkspace(context, RIGHTS.read);
-  const json = await findFeaturesJson(ctx.db, productId, ctx.trx ? undefined : ctx.workspace.reader);
+  const json = await ctx.reads.featuresJson(productId);
   if (json === undefined) throw productNotFound(productId);
   return json;
 }

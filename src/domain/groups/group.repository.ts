@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
-import { dialectOf, idList } from '../../db/dialect.js';
+import { catalogueSql } from '../../db/catalogue/catalogue-sql.js';
+import { groupNameSql } from '../../db/catalogue/shared-sql.js';
 
 /** A workspace database or a transaction on it. */
 type Db = Kysely<WorkspaceDatabase>;
@@ -37,19 +38,6 @@ export interface ProductMembershipRow {
 }
 
 const ROOT_SEQ_KEY = 'next_root_group_seq';
-
-/**
- * The name of the group aliased `g` (ProductGroupDto.name's rules): in the preferred language,
- * else in the fallback, else the first by language; '' for none. Three index seeks, where an
- * ORDER BY on the languages' rank sorted every group's names (a sorter set up per group: the
- * product sheet's group part 16 → 9 µs alone on the benchmark catalogue).
- */
-export function groupNameSql(preferred: string, fallback: string) {
-  return sql<string>`COALESCE(
-      (SELECT n.name FROM product_group_name n WHERE n.group_id = g.id AND n.lang = ${preferred}),
-      (SELECT n.name FROM product_group_name n WHERE n.group_id = g.id AND n.lang = ${fallback}),
-      (SELECT n.name FROM product_group_name n WHERE n.group_id = g.id ORDER BY n.lang LIMIT 1), '')`;
-}
 
 /**
  * Groups with their name and counts, in one statement (correlated subqueries over the
@@ -161,8 +149,7 @@ export async function touchGroup(db: Db, id: number, now: string): Promise<void>
  * foreign-key checks of product assignments pass (SHARE ROW EXCLUSIVE conflicts with writers).
  */
 export async function lockTree(db: Db): Promise<void> {
-  if (dialectOf(db) === 'postgres')
-    await sql`LOCK TABLE product_group IN SHARE ROW EXCLUSIVE MODE`.execute(db);
+  await catalogueSql(db).lockTree(db);
 }
 
 /**
@@ -172,8 +159,8 @@ export async function lockTree(db: Db): Promise<void> {
  * committed (READ COMMITTED), which the assignment ignored and then failed on the foreign key.
  */
 export async function lockGroupRow(db: Db, id: number): Promise<boolean> {
-  const lock = dialectOf(db) === 'postgres' ? sql`FOR KEY SHARE` : sql``;
-  const result = await sql`SELECT id FROM product_group WHERE id = ${id} ${lock}`.execute(db);
+  const result =
+    await sql`SELECT id FROM product_group WHERE id = ${id} ${catalogueSql(db).keyShare}`.execute(db);
   return result.rows.length > 0;
 }
 
@@ -183,10 +170,7 @@ export async function lockGroupRow(db: Db, id: number): Promise<boolean> {
  * ungrouped or deleted with the others) or waits, and then finds the group gone (404).
  */
 export async function lockGroupRows(db: Db, ids: readonly number[]): Promise<void> {
-  // `= ANY(array)`, not `IN (SELECT unnest(...))`: see lockProducts (product-lock.repository.ts).
-  if (dialectOf(db) === 'postgres')
-    await sql`SELECT id FROM product_group WHERE id = ANY(CAST(${[...ids]} AS integer[]))
-      ORDER BY id FOR UPDATE`.execute(db);
+  await catalogueSql(db).lockGroupRows(db, ids);
 }
 
 /** True when `candidateId` is `groupId` or one of its descendants (walks up from the candidate). */
@@ -249,8 +233,10 @@ export async function reparentAndRenumber(
  * down a deep subtree (SQLite limits the depth of cascades); names cascade one level.
  */
 export async function deleteGroups(db: Db, ids: readonly number[]): Promise<void> {
-  await sql`UPDATE product_group SET parent_id = NULL WHERE id IN ${idList(db, ids)}`.execute(db);
-  await sql`DELETE FROM product_group WHERE id IN ${idList(db, ids)}`.execute(db);
+  await sql`UPDATE product_group SET parent_id = NULL WHERE id IN ${catalogueSql(db).idList(ids)}`.execute(
+    db,
+  );
+  await sql`DELETE FROM product_group WHERE id IN ${catalogueSql(db).idList(ids)}`.execute(db);
 }
 
 /**
@@ -273,7 +259,7 @@ export async function selectProductsInGroups(
   groupIds: readonly number[],
 ): Promise<ProductMembershipRow[]> {
   const result = await sql<ProductMembershipRow>`
-    SELECT id, master_id, group_id FROM product WHERE group_id IN ${idList(db, groupIds)} ORDER BY id`.execute(
+    SELECT id, master_id, group_id FROM product WHERE group_id IN ${catalogueSql(db).idList(groupIds)} ORDER BY id`.execute(
     db,
   );
   return result.rows;
@@ -288,11 +274,11 @@ export async function setProductsGroup(
 ): Promise<void> {
   if (ids.length === 0) return;
   await sql`UPDATE product SET group_id = ${groupId}, updated_at = ${now}, revision = revision + 1
-    WHERE id IN ${idList(db, ids)}`.execute(db);
+    WHERE id IN ${catalogueSql(db).idList(ids)}`.execute(db);
   // The group becomes their first: it is not listed again among their other groups.
   if (groupId !== null) {
     await sql`DELETE FROM product_extra_group WHERE group_id = ${groupId}
-      AND product_id IN ${idList(db, ids)}`.execute(db);
+      AND product_id IN ${catalogueSql(db).idList(ids)}`.execute(db);
   }
 }
 
@@ -300,11 +286,11 @@ export async function setProductsGroup(
 export async function touchProducts(db: Db, ids: readonly number[], now: string): Promise<void> {
   if (ids.length === 0) return;
   await sql`UPDATE product SET updated_at = ${now}, revision = revision + 1
-    WHERE id IN ${idList(db, ids)}`.execute(db);
+    WHERE id IN ${catalogueSql(db).idList(ids)}`.execute(db);
 }
 
 /** Deletes products; their variants, texts and features go with them (foreign-key cascades). */
 export async function deleteProductRows(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await sql`DELETE FROM product WHERE id IN ${idList(db, ids)}`.execute(db);
+  await sql`DELETE FROM product WHERE id IN ${catalogueSql(db).idList(ids)}`.execute(db);
 }

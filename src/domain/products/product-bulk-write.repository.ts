@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
-import { idList } from '../../db/dialect.js';
+import { catalogueSql, type BulkColumn, type WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import type { TextKind } from '../../db/workspace.schema.js';
-import { bulkSql, type BulkColumn } from './product-bulk-sql.js';
-import type { WorkspaceDb } from './product.repository.js';
 
 /**
  * The set-based statements of the bulk upsert's fast path: each writes (or reads) a whole batch
@@ -22,15 +20,17 @@ export interface BulkKeyRow {
 export async function findBulkKeys(db: WorkspaceDb, pids: readonly string[]): Promise<BulkKeyRow[]> {
   if (pids.length === 0) return [];
   const result = await sql<BulkKeyRow>`SELECT id, supplier_pid, master_id, group_id FROM product
-    WHERE supplier_pid IN ${bulkSql(db).textList(pids)}`.execute(db);
+    WHERE supplier_pid IN ${catalogueSql(db).bulk.textList(pids)}`.execute(db);
   return result.rows;
 }
 
 /** Which of these groups exist; on PostgreSQL their rows stay undeletable until the commit. */
 export async function findGroupIds(db: WorkspaceDb, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const result = await sql<{ id: number }>`SELECT id FROM product_group WHERE id IN ${idList(db, ids)}
-    ${bulkSql(db).keyShare}`.execute(db);
+  const result = await sql<{
+    id: number;
+  }>`SELECT id FROM product_group WHERE id IN ${catalogueSql(db).idList(ids)}
+    ${catalogueSql(db).keyShare}`.execute(db);
   return new Set(result.rows.map((row) => row.id));
 }
 
@@ -46,7 +46,7 @@ export async function ensureDefinitions(
   ftidrefs: readonly string[],
 ): Promise<DefinitionIds> {
   if (ftidrefs.length === 0) return { byFtidref: new Map(), created: [] };
-  const bulk = bulkSql(db);
+  const bulk = catalogueSql(db).bulk;
   // WHERE true: SQLite would read ON CONFLICT as part of a join without it.
   // In one order for every transaction, as insertProducts inserts, for the same reason.
   const inserted = await sql<{ id: number }>`INSERT INTO feature_def (ftidref)
@@ -70,7 +70,7 @@ export async function ensureDefinitions(
  */
 export async function dropUnusedDefinitions(db: WorkspaceDb, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await sql`DELETE FROM feature_def WHERE id IN ${idList(db, ids)}
+  await sql`DELETE FROM feature_def WHERE id IN ${catalogueSql(db).idList(ids)}
     AND NOT EXISTS (SELECT 1 FROM product_feature WHERE product_feature.feature_id = feature_def.id)`.execute(
     db,
   );
@@ -93,7 +93,7 @@ export async function findStoredFeatures(db: WorkspaceDb, productIds: readonly n
   if (productIds.length === 0) return [];
   const result = await sql<StoredFeatureRow>`SELECT product_id, feature_id, funit, position, occurrence,
       values_json
-    FROM product_feature WHERE product_id IN ${idList(db, productIds)}`.execute(db);
+    FROM product_feature WHERE product_id IN ${catalogueSql(db).idList(productIds)}`.execute(db);
   return result.rows;
 }
 
@@ -136,7 +136,7 @@ export async function insertProducts(
   at: string,
 ): Promise<Map<string, number>> {
   if (rows.length === 0) return new Map();
-  const bulk = bulkSql(db);
+  const bulk = catalogueSql(db).bulk;
   const ids = await bulk.drawProductIds?.(db, rows.length);
   const rank = new Map(inLockOrder(rows.map((row) => row[0])).map((pid, i) => [pid, i]));
   const data = bulk.rows(
@@ -182,7 +182,7 @@ const flagged = (value: unknown) => (value === undefined ? [0, null] : [1, value
  */
 export async function changeProducts(db: WorkspaceDb, changes: readonly ProductChange[], at: string) {
   if (changes.length === 0) return;
-  const data = bulkSql(db).rows(
+  const data = catalogueSql(db).bulk.rows(
     CHANGE,
     changes.map((c) => [
       c.id,
@@ -205,7 +205,7 @@ export async function changeProducts(db: WorkspaceDb, changes: readonly ProductC
 export async function touchOnly(db: WorkspaceDb, ids: readonly number[], at: string): Promise<void> {
   if (ids.length === 0) return;
   await sql`UPDATE product SET updated_at = ${at}, revision = revision + 1
-    WHERE id IN ${idList(db, ids)}`.execute(db);
+    WHERE id IN ${catalogueSql(db).idList(ids)}`.execute(db);
 }
 
 /**
@@ -224,7 +224,7 @@ async function upsertRows(
   const names = columns.map(([name]) => name);
   const sets = update.map((name) => sql`${sql.ref(name)} = ${sql.ref(`excluded.${name}`)}`);
   await sql`INSERT INTO ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))})
-    SELECT ${sql.join(names.map((n) => sql.ref(`j.${n}`)))} FROM ${bulkSql(db).rows(columns, rows)} WHERE true
+    SELECT ${sql.join(names.map((n) => sql.ref(`j.${n}`)))} FROM ${catalogueSql(db).bulk.rows(columns, rows)} WHERE true
     ON CONFLICT (${sql.join(conflict.map((n) => sql.ref(n)))})
     DO UPDATE SET ${sql.join(sets)}`.execute(db);
 }

@@ -1,4 +1,4 @@
-import { idList } from '../../db/dialect.js';
+import { catalogueSql } from '../../db/catalogue/catalogue-sql.js';
 import { sql } from 'kysely';
 import type { WorkspaceDb } from './product.repository.js';
 
@@ -22,7 +22,7 @@ export async function recordDeletions(
 ): Promise<void> {
   await db.deleteFrom('product_deletion').where('deleted_at', '<', keepSince).execute();
   if (ids.length === 0) return;
-  const list = idList(db, ids);
+  const list = catalogueSql(db).idList(ids);
   await sql`
     INSERT INTO product_deletion (id, supplier_pid, deleted_at)
     SELECT p.id, p.supplier_pid, ${at} FROM product p

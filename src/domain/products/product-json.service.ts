@@ -1,7 +1,6 @@
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
-import { findProductJsonPrepared } from './product.repository.js';
 import { productNotFound } from './product.guards.js';
-import { getVersionedProduct, nameLanguage } from './product.service.js';
+import { nameLanguage } from './product.service.js';
 import type { ProductVersion } from './product.types.js';
 
 /** A product's ProductDto as JSON text, with the version it shows. */
@@ -12,19 +11,13 @@ export interface ProductJson {
 
 /**
  * One product as ProductDto JSON text, for adapters that send it as is (GET /api/product/{id}):
- * on SQLite outside a caller's transaction, written by the database in the statement that reads
- * the revision (no row object, DTO or serialiser per request); elsewhere the DTO of
- * getVersionedProduct, serialised. Both give the same DTO (test/http/products-stream.test.ts).
+ * written by the database in the statement that reads the revision (no row object, DTO or
+ * serialiser per request). It equals the DTO of getVersionedProduct (test/http/products-stream.test.ts).
  */
 export async function getProductJson(context: RequestContext, id: number): Promise<ProductJson> {
   const ctx = useWorkspace(context, RIGHTS.read);
-  const reader = ctx.workspace.reader;
-  if (ctx.trx || !reader) {
-    const { product, version } = await getVersionedProduct(ctx, id);
-    return { json: JSON.stringify(product), version };
-  }
   const language = nameLanguage(ctx);
-  const row = findProductJsonPrepared(ctx.db, reader, id, language);
+  const row = await ctx.reads.productJson(id, language);
   if (!row) throw productNotFound(id);
   return {
     json: row[1],

@@ -14,11 +14,7 @@ import type { TextKind } from '../../db/workspace.schema.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { productNotFound } from './product.guards.js';
 import { createProduct, nameLanguage, updateProduct } from './product.service.js';
-import {
-  findProductSheetJson,
-  findProductSheetJsonPrepared,
-  type SheetLanguages,
-} from './product-sheet.repository.js';
+import type { SheetLanguages } from '../../db/catalogue/catalogue-sql.js';
 import { SHEET_ROWS_MAX } from './product-sheet.schemas.js';
 import {
   checkExclusive,
@@ -51,13 +47,7 @@ function languages(ctx: WorkspaceContext): SheetLanguages {
 }
 
 async function readSheetJson(ctx: WorkspaceContext, id: number): Promise<string> {
-  // Outside a caller's transaction the read connection's prepared statement (SQLite's hot path);
-  // inside one, the transaction itself, which sees its own uncommitted writes.
-  const reader = ctx.workspace.reader;
-  const json =
-    ctx.trx || !reader
-      ? await findProductSheetJson(ctx.db, id, languages(ctx))
-      : findProductSheetJsonPrepared(ctx.db, reader, id, languages(ctx));
+  const json = await ctx.reads.sheetJson(id, languages(ctx));
   if (json === undefined) throw productNotFound(id);
   return json;
 }

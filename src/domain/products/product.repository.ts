@@ -1,12 +1,14 @@
-import type Database from 'better-sqlite3';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import {
+  catalogueSql,
+  type ProductJsonChunk,
+  type ProductJsonPage,
+  type WorkspaceDb,
+} from '../../db/catalogue/catalogue-sql.js';
+import { variantCountSql } from '../../db/catalogue/shared-sql.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
-import { readerStatement } from '../../db/reader-statement.js';
-import { productSql, variantCountSql } from './product-sql.js';
 
-/** A workspace database or a transaction on it: repositories work on either. */
-export type WorkspaceDb = Kysely<WorkspaceDatabase>;
+export type { WorkspaceDb, ProductJsonChunk, ProductJsonPage } from '../../db/catalogue/catalogue-sql.js';
 
 export interface ProductRow {
   id: number;
@@ -20,19 +22,6 @@ export interface ProductRow {
   revision: number;
   variant_count: number;
   name: string;
-}
-
-/**
- * ProductDto as JSON written by the database (the fields, order and rules of toDto in
- * product.service.ts; tests compare both) for the product aliased `p`.
- */
-export function productJsonSql(db: WorkspaceDb, lang: string) {
-  return productSql(db).json(lang);
-}
-
-/** The name of the product aliased `alias` (ProductDto.name's rules), for JSON built in SQL. */
-export function productNameSql(db: WorkspaceDb, lang: string, alias: string) {
-  return productSql(db).name(lang, alias);
 }
 
 /** Products with their variant count and their name in one statement. */
@@ -50,7 +39,7 @@ function selectProducts(db: WorkspaceDb, lang: string) {
       'p.updated_at',
       'p.revision',
       variantCountSql.as('variant_count'),
-      productSql(db).name(lang, 'p').as('name'),
+      catalogueSql(db).product.name(lang, 'p').as('name'),
     ]);
 }
 
@@ -62,62 +51,17 @@ export async function findProduct(
   return selectProducts(db, lang).where('p.id', '=', id).executeTakeFirst();
 }
 
-const LANG = '\u0000lang';
-
-const productJsonStatement = readerStatement<WorkspaceDatabase>(
-  (db) =>
-    db
-      .selectFrom('product as p')
-      .select(['p.revision', productJsonSql(db, LANG).as('dto')])
-      .where('p.id', '=', -1)
-      .compile(),
-  [LANG, -1],
-  'raw',
-);
-
-/**
- * A product's revision and its ProductDto as JSON text written by SQLite (productJsonSql), on the
- * workspace's read-only connection: GET /api/product/{id} sends the text as it comes, with no row
- * object, DTO or serialiser in between. Raw rows: no column names are built per call.
- */
-export function findProductJsonPrepared(
-  db: WorkspaceDb,
-  reader: Database.Database,
-  id: number,
-  lang: string,
-): [revision: number, json: string] | undefined {
-  return productJsonStatement(db, reader).get(lang, id) as [number, string] | undefined;
-}
-
-const revisionQuery = (db: WorkspaceDb, id: number) =>
-  db.selectFrom('product').select('revision').where('id', '=', id);
-const revisionStatement = readerStatement<WorkspaceDatabase>(
-  (db) => revisionQuery(db, -1).compile(),
-  [-1],
-  'pluck',
-);
-
-/**
- * A product's revision (undefined when there is no such product): one lookup by primary key,
- * the whole cost of answering a GET with a matching If-None-Match. On SQLite's read-only
- * connection as a prepared statement when `reader` is given.
- */
-export async function findProductRevision(
-  db: WorkspaceDb,
-  id: number,
-  reader?: Database.Database,
-): Promise<number | undefined> {
-  if (reader) return revisionStatement(db, reader).get(id) as number | undefined;
-  return (await revisionQuery(db, id).executeTakeFirst())?.revision;
-}
-
 /**
  * A product's revision, its row locked until the transaction ends (PostgreSQL; SQLite has one
  * writer at a time): a change conditional on the revision cannot race with another one.
  */
 export async function lockProductRevision(db: WorkspaceDb, id: number): Promise<number | undefined> {
-  const query = revisionQuery(db, id);
-  const row = await (dialectOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  const row = await db
+    .selectFrom('product')
+    .select('revision')
+    .where('id', '=', id)
+    .modifyEnd(catalogueSql(db).forUpdate)
+    .executeTakeFirst();
   return row?.revision;
 }
 
@@ -156,7 +100,7 @@ function applyFilters<O>(db: WorkspaceDb, query: ProductSelect<O>, q: ProductRow
   if (q.ean !== undefined) result = result.where('p.ean', '=', q.ean);
   if (q.likePattern !== undefined) {
     const pattern = q.likePattern;
-    const like = productSql(db).likeIgnoringCase;
+    const like = catalogueSql(db).product.likeIgnoringCase;
     result = result.where(
       sql<boolean>`(${like(sql.ref('p.supplier_pid'), pattern)} OR EXISTS (
         SELECT 1 FROM product_text t
@@ -175,19 +119,6 @@ export async function listProductRows(db: WorkspaceDb, q: ProductRowQuery): Prom
   return applyFilters(db, selectProducts(db, q.lang), q).execute();
 }
 
-/** A chunk of the product list as JSON: `json` holds the ProductDto objects joined by commas. */
-export interface ProductJsonChunk {
-  /** UTF-8 bytes: as a BLOB the text is never decoded into a JavaScript string and encoded again. */
-  json: Buffer | null;
-  lastId: number | null;
-  count: number;
-  /**
-   * Whether the selection has no rows after this chunk: SQLite's chunk is all it selected, so
-   * fewer than the limit is the end; PostgreSQL's may end at the budget, so only an empty one is.
-   */
-  ended: boolean;
-}
-
 /**
  * Like listProductRows, but the database writes the ProductDto JSON itself (the fields, order and
  * rules of toDto in product.service.ts; a test compares both). For long lists, turning a
@@ -201,101 +132,42 @@ export interface ProductJsonChunk {
  * chunk is a BLOB, and one over SQLite's limit (about 1 GB) is refused (SQLITE_TOOBIG) before
  * anything reaches JavaScript: the caller reads it again in halves.
  */
-export async function listProductJsonChunk(
+export function listProductJsonChunk(
   db: WorkspaceDb,
   q: ProductRowQuery,
   budget = Number.MAX_SAFE_INTEGER,
 ): Promise<ProductJsonChunk> {
-  const joined = productSql(db).joinedJson().as('json');
-  const lastId = sql<number | null>`max(c.id)`.as('lastId');
-  const count = sql<number>`count(*)`.as('count');
-  if (dialectOf(db) === 'postgres') {
-    const chunk = await db
-      .selectFrom(withinBudget(selectProductJson(db, q), budget).as('c'))
-      .select([joined, lastId, count])
-      .executeTakeFirstOrThrow();
-    return { ...chunk, count: Number(chunk.count), ended: Number(chunk.count) === 0 };
-  }
-  const chunk = await db
-    .selectFrom(selectProductJson(db, q).as('c'))
-    .select([joined, lastId, count])
-    .executeTakeFirstOrThrow();
-  return { ...chunk, ended: q.limit === undefined || chunk.count < q.limit };
+  return catalogueSql(db).list.chunk(db, selectProductJson(db, q), q.limit, budget);
 }
 
 /**
- * PostgreSQL: of the rows (id, dto) in id order, those whose JSON begins within `budget` bytes (the
- * first always); with `counted`, each with the number of rows there were in all (`total`), so that
- * a page can tell a cut from its end. A window over rows already built: no second read of the names.
+ * One page (`limit` products) of a selection as JSON, and whether more follow (db/catalogue/
+ * product-list-sql.*.ts: SQLite probes after the page's last id, PostgreSQL reads one row more).
  */
-function withinBudget(rows: ReturnType<typeof selectProductJson>, budget: number, counted = false) {
-  const total = counted ? sql`count(*) OVER ()` : sql`0`;
-  return sql<{ id: number; dto: string; total: number }>`(SELECT w.id, w.dto, w.total FROM (
-      SELECT r.id, r.dto, ${total} AS total,
-        sum(octet_length(r.dto)) OVER (ORDER BY r.id) - octet_length(r.dto) AS before
-      FROM (${rows}) r) w
-    WHERE w.before < ${budget})`;
-}
-
-/** A page of the product list as ProductDto JSON: the items joined by commas (UTF-8; null: none). */
-export interface ProductJsonPage {
-  json: Uint8Array | null;
-  lastId: number | null;
-  /** Whether more products of the selection follow the page. */
-  more: boolean;
-  /** PostgreSQL: the page would pass the budget (the page is then empty). */
-  tooLarge?: boolean;
-}
-
-/**
- * One page (`limit` products) of a selection as JSON. SQLite: the chunk query (one BLOB, never
- * decoded) and one index probe after its last id, both in process. PostgreSQL: the probe would be
- * a second round trip (measured 375 -> 455 µs per page), so one query for limit + 1 rows as before.
- */
-export async function listProductJsonPage(
+export function listProductJsonPage(
   db: WorkspaceDb,
   q: ProductRowQuery & { limit: number },
   budget = Number.MAX_SAFE_INTEGER,
 ): Promise<ProductJsonPage> {
-  if (dialectOf(db) === 'postgres') {
-    const selected = selectProductJson(db, { ...q, limit: q.limit + 1 });
-    let rows: { id: number; dto: string }[];
-    // Pages of up to 100 (delta syncs take 100) are read whole: at most about 600 MB of rows even
-    // with names of 1,000,000 characters, each its own string. Larger ones are cut at the budget.
-    if (q.limit <= 100) rows = await selected.execute();
-    else {
-      const cut = await db
-        .selectFrom(withinBudget(selected, budget, true).as('c'))
-        .select(['c.id', 'c.dto', 'c.total'])
-        .orderBy('c.id')
-        .execute();
-      // Cut before its end: more than `budget` bytes (the first row always comes).
-      if (cut.length < Math.min(Number(cut[0]?.total ?? 0), q.limit + 1)) {
-        return { json: null, lastId: null, more: false, tooLarge: true };
-      }
-      rows = cut;
-    }
-    const items = rows.slice(0, q.limit);
-    return {
-      json: items.length === 0 ? null : Buffer.from(items.map((row) => row.dto).join(',')),
-      lastId: items.at(-1)?.id ?? null,
-      more: rows.length > q.limit,
-    };
-  }
-  const page = await listProductJsonChunk(db, q);
-  if (page.ended || page.lastId === null) return { json: page.json, lastId: page.lastId, more: false };
-  const next = await applyFilters(db, db.selectFrom('product as p').select('p.id'), {
-    ...q,
-    afterId: page.lastId,
-    limit: 1,
-  }).executeTakeFirst();
-  return { json: page.json, lastId: page.lastId, more: next !== undefined };
+  const after = async (lastId: number) =>
+    (await applyFilters(db, db.selectFrom('product as p').select('p.id'), {
+      ...q,
+      afterId: lastId,
+      limit: 1,
+    }).executeTakeFirst()) !== undefined;
+  return catalogueSql(db).list.page(
+    db,
+    (limit) => selectProductJson(db, { ...q, limit }),
+    q.limit,
+    budget,
+    after,
+  );
 }
 
 function selectProductJson(db: WorkspaceDb, q: ProductRowQuery) {
   return applyFilters(
     db,
-    db.selectFrom('product as p').select(['p.id', productJsonSql(db, q.lang).as('dto')]),
+    db.selectFrom('product as p').select(['p.id', catalogueSql(db).product.json(q.lang).as('dto')]),
     q,
   );
 }

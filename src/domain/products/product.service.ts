@@ -8,7 +8,6 @@ import { isTooLarge } from '../../db/size-errors.js';
 import {
   deleteProduct as deleteProductRow,
   findProduct,
-  findProductRevision,
   insertProduct,
   listProductJsonChunk,
   listProductJsonPage,
@@ -44,7 +43,6 @@ export type {
   ProductVersion,
   VersionedProduct,
 } from './product.types.js';
-import { findVariantsJson } from './variants-json.repository.js';
 
 function toDto(row: ProductRow): ProductDto {
   return {
@@ -104,7 +102,7 @@ export async function getProductVersion(
   id: number,
 ): Promise<ProductVersion | undefined> {
   const ctx = useWorkspace(context, RIGHTS.read);
-  const revision = await findProductRevision(ctx.db, id, ctx.trx ? undefined : ctx.workspace.reader);
+  const revision = await ctx.reads.productRevision(id);
   if (revision === undefined) return undefined;
   return { workspaceId: ctx.workspace.id, productId: id, revision, language: nameLanguage(ctx) };
 }
@@ -268,12 +266,7 @@ export async function listProducts(
  */
 export async function listVariantsJson(context: RequestContext, id: number): Promise<string> {
   const ctx = useWorkspace(context, RIGHTS.read);
-  const json = await findVariantsJson(
-    ctx.db,
-    id,
-    nameLanguage(ctx),
-    ctx.trx ? undefined : ctx.workspace.reader,
-  );
+  const json = await ctx.reads.variantsJson(id, nameLanguage(ctx));
   if (json === undefined) throw productNotFound(id);
   return json;
 }

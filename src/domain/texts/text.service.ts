@@ -12,7 +12,6 @@ import {
   type TextEntry,
 } from './text.repository.js';
 import { checkTextValue } from './text.rules.js';
-import { findTextsJson } from './text-json.repository.js';
 
 export type { TextEntry } from './text.repository.js';
 
@@ -47,7 +46,7 @@ export async function listTextsJson(
   kind: TextKind,
 ): Promise<string> {
   const ctx = useWorkspace(context, RIGHTS.read);
-  const json = await findTextsJson[kind](ctx.db, productId, ctx.trx ? undefined : ctx.workspace.reader);
+  const json = await ctx.reads.textsJson(productId, kind);
   if (json === undefined) throw productNotFound(productId);
   return json;
 }

@@ -1,10 +1,9 @@
 import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import { openCatalogueStore, type CatalogueStore } from '../../db/catalogue/catalogue-store.js';
 import { databaseFileProblem } from '../../db/database-file-access.js';
-import type { Dialect } from '../../db/dialect.js';
-import { migrate, openSqlite, type SqliteHandle } from '../../db/sqlite.js';
+import { migrate, openSqlite, type SqliteConnection, type SqliteHandle } from '../../db/sqlite.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { workspaceMigrations } from '../../db/workspace.migrations.js';
 import { ValidationError } from '../errors.js';
@@ -17,15 +16,16 @@ export interface OpenWorkspace {
   name: string;
   rootpath: string;
   defaultLanguage: string;
-  dialect: Dialect;
   db: Kysely<WorkspaceDatabase>;
+  /** The catalogue behind the dialect seam: its SQL and its reads (db/catalogue/catalogue-store.ts). */
+  store: CatalogueStore;
   /** SQLite only: the raw connection (same as db's, inside Kysely's transactions), for tests and tools. */
-  raw?: Database.Database;
+  raw?: SqliteConnection;
   /**
-   * SQLite only: a second, read-only connection for prepared statements on hot read paths. It
-   * sees committed data only (WAL), never a transaction in progress on `db`.
+   * SQLite only: the second, read-only connection the store's reads use (it sees committed data
+   * only, never a transaction in progress on `db`); `pim db move` reads its snapshot with it.
    */
-  reader?: Database.Database;
+  reader?: SqliteConnection;
   close(): Promise<void>;
 }
 
@@ -188,8 +188,8 @@ export async function openWorkspaceDatabase(ws: {
     return {
       ...ws,
       defaultLanguage: meta?.value ?? 'deu',
-      dialect: 'sqlite',
       db: handle.db,
+      store: openCatalogueStore('sqlite', handle.db, reader.raw),
       raw: handle.raw,
       reader: reader.raw,
       async close() {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
+import { openCatalogueStore } from '../../db/catalogue/catalogue-store.js';
 import {
   dropSchema,
   migratePostgres,
@@ -112,8 +113,8 @@ async function openSchema(
       name: ws.name,
       rootpath: ws.rootpath,
       defaultLanguage: meta?.value ?? 'deu',
-      dialect: 'postgres',
       db: handle.db,
+      store: openCatalogueStore('postgres', handle.db),
       close: () => handle.close(),
     };
   } catch (error) {

@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { RIGHTS } from '../users/roles.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { changeStateOf } from '../changes/change-counter.service.js';
-import type { ChangeState } from '../changes/change-counter.repository.js';
+import type { ChangeState } from '../changes/change-counter.service.js';
 import type { OpenWorkspace } from './open-workspace.js';
 import { sqliteWorkspaceStorage, type WorkspaceStorage } from './workspace-storage.js';
 import { checkNotBlank } from '../names.js';

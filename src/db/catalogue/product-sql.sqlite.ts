@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { ProductSql } from './product-sql.js';
-import { variantCountSql } from './product-sql.js';
+import type { ProductSql } from './catalogue-sql.js';
+import { variantCountSql } from './shared-sql.js';
 
 /**
  * SQLite's product SQL. INDEXED BY in the name: the planner prefers the table's unique index,

@@ -1,12 +1,9 @@
-import type Database from 'better-sqlite3';
 import { sql, type RawBuilder } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
-import { readerStatement } from '../../db/reader-statement.js';
-import { jsonArray, jsonObject, jsonValue } from '../../db/sqlite-json-text.js';
-import type { TextKind, WorkspaceDatabase } from '../../db/workspace.schema.js';
-import { groupNameSql } from '../groups/group.repository.js';
-import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repository.js';
-import { sheetSqlPostgres } from './product-sheet.postgres.js';
+import { jsonArray, jsonObject, jsonValue } from '../sqlite-json-text.js';
+import type { TextKind } from '../workspace.schema.js';
+import type { SheetLanguages, SheetSql } from './catalogue-sql.js';
+import { productSqlSqlite } from './product-sql.sqlite.js';
+import { groupNameSql } from './shared-sql.js';
 
 /** TextEntryDto[] of rows (lang, value). */
 const langValues = (rows: RawBuilder<unknown>) =>
@@ -16,7 +13,7 @@ const langValues = (rows: RawBuilder<unknown>) =>
  * The TextEntryDto list of one kind of the product aliased `p` as JSON text (SQLite), ordered by
  * language: the sheet's part and GET /api/product/{id}/texts/{kind} (texts/text-json.repository.ts).
  */
-export const textsJsonSqlite = (kind: TextKind) =>
+const textsJsonSqlite = (kind: TextKind) =>
   langValues(sql`SELECT t.lang, t.value FROM product_text t
     WHERE t.product_id = p.id AND t.kind = ${sql.lit(kind)} ORDER BY t.lang`);
 
@@ -36,7 +33,7 @@ const featureEntries = [
  * The FeatureDto list of the product aliased `p` as JSON text (SQLite), in REST's order: the first
  * occurrence of each ftidref (GET /api/product/{id}/features, features/feature-json.repository.ts).
  */
-export const featuresJsonSqlite = jsonArray(
+const featuresJsonSqlite = jsonArray(
   'f',
   jsonObject(featureEntries),
   sql`${featureSelect} AND pf.occurrence = 1 ORDER BY pf.position, pf.feature_id`,
@@ -101,9 +98,9 @@ function modelPartsSqlite(groupLang: string, fallbackLang: string) {
  * orders of the single services (a test compares the sheet with REST's single reads). One
  * statement instead of a dozen: the sheet is what an agent reads most.
  */
-function sheetSql(db: WorkspaceDb, lang: string, groupLang: string, fallbackLang: string, id: number) {
+function sheetSql({ name: lang, group: groupLang, fallback: fallbackLang }: SheetLanguages, id: number) {
   const sheet = jsonObject([
-    ['product', productJsonSql(db, lang)],
+    ['product', productSqlSqlite.json(lang)],
     ['shortTexts', textsJsonSqlite('DESCRIPTIONSHORT')],
     ['longTexts', textsJsonSqlite('DESCRIPTIONLONG')],
     ['features', occurrencesJsonSqlite],
@@ -118,7 +115,7 @@ function sheetSql(db: WorkspaceDb, lang: string, groupLang: string, fallbackLang
       jsonArray(
         'va',
         sql`json_object('id', va.id, 'supplierPid', va.supplier_pid, 'name', va.name)`,
-        sql`SELECT v.id, v.supplier_pid, ${productNameSql(db, lang, 'v')} AS name
+        sql`SELECT v.id, v.supplier_pid, ${productSqlSqlite.name(lang, 'v')} AS name
           FROM product v WHERE v.master_id = p.id ORDER BY v.id`,
       ),
     ],
@@ -126,46 +123,19 @@ function sheetSql(db: WorkspaceDb, lang: string, groupLang: string, fallbackLang
   return sql<{ sheet: string }>`SELECT ${sheet} AS sheet FROM product p WHERE p.id = ${id}`;
 }
 
-export interface SheetLanguages {
-  /** Language of product and variant names (ProductDto.name's rules). */
-  name: string;
-  /** Language of the group name, then the workspace default (ProductGroupDto.name's rules). */
-  group: string;
-  fallback: string;
+/** The variants of product `id` as ProductDto[] JSON text in id order; no row for no such product. */
+function variantsSql(lang: string, id: number) {
+  return sql<{ json: string }>`SELECT ${jsonArray(
+    'v',
+    sql`v.dto`,
+    sql`SELECT ${productSqlSqlite.json(lang)} AS dto FROM product p WHERE p.master_id = m.id ORDER BY p.id`,
+  )} AS json FROM product m WHERE m.id = ${id}`;
 }
 
-export async function findProductSheetJson(
-  db: WorkspaceDb,
-  id: number,
-  languages: SheetLanguages,
-): Promise<string | undefined> {
-  const build = dialectOf(db) === 'postgres' ? sheetSqlPostgres : sheetSql;
-  const result = await build(db, languages.name, languages.group, languages.fallback, id).execute(db);
-  return result.rows[0]?.sheet;
-}
-
-const NAME = '\u0000name';
-const GROUP = '\u0000group';
-const FALLBACK = '\u0000fallback';
-
-const sheetStatement = readerStatement<WorkspaceDatabase>(
-  (db) => sheetSql(db, NAME, GROUP, FALLBACK, -1).compile(db),
-  // The order of the compiled parameters: the product's name, the group's and the groups' languages,
-  // the variants' names.
-  [NAME, GROUP, FALLBACK, GROUP, FALLBACK, NAME, -1],
-  'pluck',
-);
-
-/**
- * findProductSheetJson as a prepared statement on the workspace's read-only connection (the
- * hot path outside transactions). The SQL is the one Kysely compiles, so the two cannot drift.
- */
-export function findProductSheetJsonPrepared(
-  db: WorkspaceDb,
-  reader: Database.Database,
-  id: number,
-  { name, group, fallback }: SheetLanguages,
-): string | undefined {
-  return sheetStatement(db, reader).get(name, group, fallback, group, fallback, name, id) as
-    string | undefined;
-}
+export const sheetSqlSqlite: SheetSql = {
+  sheet: sheetSql,
+  features: featuresJsonSqlite,
+  texts: textsJsonSqlite,
+  part: (part, id) => sql<{ json: string }>`SELECT ${part} AS json FROM product p WHERE p.id = ${id}`,
+  variants: variantsSql,
+};

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BulkSql } from './product-bulk-sql.js';
+import type { BulkSql } from './catalogue-sql.js';
 
 /**
  * PostgreSQL: jsonb_array_elements walks the bound JSON array; `->> n` gives the n-th value as
@@ -19,7 +19,6 @@ export const bulkSqlPostgres: BulkSql = {
   textList(values) {
     return sql`(SELECT unnest(CAST(${[...values]} AS text[])))`;
   },
-  keyShare: sql`FOR KEY SHARE`,
   async drawProductIds(db, count) {
     const result = await sql<{ id: number }>`
       SELECT CAST(nextval(pg_get_serial_sequence('product', 'id')) AS integer) AS id

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { ProductSql } from './product-sql.js';
-import { variantCountSql } from './product-sql.js';
+import type { ProductSql } from './catalogue-sql.js';
+import { variantCountSql } from './shared-sql.js';
 
 /**
  * PostgreSQL's product SQL. row_to_json over named columns writes compact JSON in column order

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BulkSql } from './product-bulk-sql.js';
+import type { BulkSql } from './catalogue-sql.js';
 
 /**
  * SQLite: json_each walks the bound JSON array; `->> n` takes the n-th value of a row as the SQL
@@ -13,5 +13,4 @@ export const bulkSqlSqlite: BulkSql = {
   textList(values) {
     return sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
   },
-  keyShare: sql``,
 };

@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
-import { pgJsonArray, pgJsonRow } from '../../db/postgres-json-text.js';
-import type { TextKind } from '../../db/workspace.schema.js';
-import { groupNameSql } from '../groups/group.repository.js';
-import { productJsonSql, productNameSql, type WorkspaceDb } from './product.repository.js';
+import { pgJsonArray, pgJsonRow } from '../postgres-json-text.js';
+import type { TextKind } from '../workspace.schema.js';
+import type { SheetLanguages, SheetSql } from './catalogue-sql.js';
+import { productSqlPostgres } from './product-sql.postgres.js';
+import { groupNameSql } from './shared-sql.js';
 
 /**
- * The product sheet in one statement, PostgreSQL's twin of product-sheet.repository.ts's
+ * The product sheet in one statement, PostgreSQL's twin of sheet-sql.sqlite.ts's
  * sheetSql: the same parts, orders, fallbacks and bytes (tests compare the sheet with REST's
  * single reads, and the bodies with their compact form, on both backends).
  */
@@ -28,7 +29,7 @@ const featureColumns = sql`fd.ftidref AS "ftidref", COALESCE(pf.funit, fd.defaul
 const featureRows = sql`product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id`;
 
 /** The FeatureDto list of the product aliased `p` as json (PostgreSQL), as featuresJsonSqlite. */
-export const featuresJsonPostgres = pgJsonArray(
+const featuresJsonPostgres = pgJsonArray(
   // names_json and values_json are json columns holding compact text: row_to_json embeds them as they are.
   sql`SELECT ${featureColumns}`,
   {
@@ -74,25 +75,19 @@ function modelPartsPostgres(groupLang: string, fallbackLang: string) {
 }
 
 /** The TextEntryDto list of one kind of the product aliased `p` as json (PostgreSQL), as textsJsonSqlite. */
-export const textsJsonPostgres = (kind: TextKind) =>
+const textsJsonPostgres = (kind: TextKind) =>
   langValues('product_text', 'value', sql`a.product_id = p.id AND a.kind = ${sql.lit(kind)}`);
 
-export function sheetSqlPostgres(
-  db: WorkspaceDb,
-  lang: string,
-  groupLang: string,
-  fallbackLang: string,
-  id: number,
-) {
+function sheetSql({ name: lang, group: groupLang, fallback: fallbackLang }: SheetLanguages, id: number) {
   const group = pgJsonRow(sql`SELECT g.id AS "id", g.bmecat_id AS "groupId",
       ${groupNameSql(groupLang, fallbackLang)} AS "name"
     FROM product_group g WHERE g.id = p.group_id`);
   const variants = pgJsonArray(
-    sql`SELECT v.id AS "id", v.supplier_pid AS "supplierPid", ${productNameSql(db, lang, 'v')} AS "name"`,
+    sql`SELECT v.id AS "id", v.supplier_pid AS "supplierPid", ${productSqlPostgres.name(lang, 'v')} AS "name"`,
     { from: sql`product v`, where: sql`v.master_id = p.id`, orderBy: sql`v.id` },
   );
   return sql<{ sheet: string }>`SELECT row_to_json(s)::text AS sheet FROM product p CROSS JOIN LATERAL (SELECT
-    (${productJsonSql(db, lang)})::json AS "product",
+    (${productSqlPostgres.json(lang)})::json AS "product",
     ${textsJsonPostgres('DESCRIPTIONSHORT')} AS "shortTexts",
     ${textsJsonPostgres('DESCRIPTIONLONG')} AS "longTexts",
     ${occurrencesJsonPostgres} AS "features",
@@ -100,3 +95,17 @@ export function sheetSqlPostgres(
     ${modelPartsPostgres(groupLang, fallbackLang)},
     ${variants} AS "variants") s WHERE p.id = ${id}`;
 }
+
+/** The variants of product `id` as ProductDto[] JSON text in id order; no row for no such product. */
+function variantsSql(lang: string, id: number) {
+  return sql<{ json: string }>`SELECT '[' || COALESCE((SELECT string_agg(${productSqlPostgres.json(lang)}, ','
+      ORDER BY p.id) FROM product p WHERE p.master_id = m.id), '') || ']' AS json FROM product m WHERE m.id = ${id}`;
+}
+
+export const sheetSqlPostgres: SheetSql = {
+  sheet: sheetSql,
+  features: featuresJsonPostgres,
+  texts: textsJsonPostgres,
+  part: (part, id) => sql<{ json: string }>`SELECT (${part})::text AS json FROM product p WHERE p.id = ${id}`,
+  variants: variantsSql,
+};

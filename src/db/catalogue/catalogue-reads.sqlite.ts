@@ -1,0 +1,87 @@
+import type Database from 'better-sqlite3';
+import { readerStatement } from '../reader-statement.js';
+import type { TextKind, WorkspaceDatabase } from '../workspace.schema.js';
+import {
+  changeStateQuery,
+  productJsonQuery,
+  revisionQuery,
+  toChangeState,
+  type CatalogueReads,
+} from './catalogue-reads.js';
+import type { WorkspaceDb } from './catalogue-sql.js';
+import { sheetSqlSqlite as sheet } from './sheet-sql.sqlite.js';
+
+/**
+ * SQLite's reads outside a transaction: statements prepared once on the workspace's read-only
+ * connection, from the SQL Kysely compiles for the same queries (so the two cannot drift; the
+ * sentinels say which compiled parameter is which).
+ */
+
+const LANG = '\u0000lang';
+const NAME = '\u0000name';
+const GROUP = '\u0000group';
+const FALLBACK = '\u0000fallback';
+
+const productJsonStatement = readerStatement<WorkspaceDatabase>(
+  (db) => productJsonQuery(db, -1, LANG).compile(),
+  [LANG, -1],
+  'raw',
+);
+const revisionStatement = readerStatement<WorkspaceDatabase>(
+  (db) => revisionQuery(db, -1).compile(),
+  [-1],
+  'pluck',
+);
+const counterStatement = readerStatement<WorkspaceDatabase>(
+  (db) => db.selectFrom('change_counter').select('value').where('id', '=', 1).compile(),
+  [1],
+  'pluck',
+);
+const changeStateStatement = readerStatement<WorkspaceDatabase>((db) => changeStateQuery(db).compile(), [1]);
+const sheetStatement = readerStatement<WorkspaceDatabase>(
+  (db) => sheet.sheet({ name: NAME, group: GROUP, fallback: FALLBACK }, -1).compile(db),
+  // The order of the compiled parameters: the product's name, the group's and the groups'
+  // languages, the variants' names.
+  [NAME, GROUP, FALLBACK, GROUP, FALLBACK, NAME, -1],
+  'pluck',
+);
+const featuresStatement = readerStatement<WorkspaceDatabase>(
+  (db) => sheet.part(sheet.features, -1).compile(db),
+  [-1],
+  'pluck',
+);
+const textStatements = {
+  DESCRIPTIONSHORT: readerStatement<WorkspaceDatabase>(
+    (db) => sheet.part(sheet.texts('DESCRIPTIONSHORT'), -1).compile(db),
+    [-1],
+    'pluck',
+  ),
+  DESCRIPTIONLONG: readerStatement<WorkspaceDatabase>(
+    (db) => sheet.part(sheet.texts('DESCRIPTIONLONG'), -1).compile(db),
+    [-1],
+    'pluck',
+  ),
+};
+const variantsStatement = readerStatement<WorkspaceDatabase>(
+  (db) => sheet.variants(LANG, -1).compile(db),
+  [LANG, -1],
+  'pluck',
+);
+
+/** The reads on `reader`, the workspace's read-only connection; `db` compiles their SQL once. */
+export function sqliteReaderReads(db: WorkspaceDb, reader: Database.Database): CatalogueReads {
+  const text = (value: unknown) => value as string | undefined;
+  return {
+    changeCounter: async () => Number(counterStatement(db, reader).get(1) ?? 0),
+    changeState: async () =>
+      toChangeState(changeStateStatement(db, reader).get(1) as { value: number; stamp: string } | undefined),
+    productJson: async (id, lang) =>
+      productJsonStatement(db, reader).get(lang, id) as [number, string] | undefined,
+    productRevision: async (id) => revisionStatement(db, reader).get(id) as number | undefined,
+    sheetJson: async (id, { name, group, fallback }) =>
+      text(sheetStatement(db, reader).get(name, group, fallback, group, fallback, name, id)),
+    featuresJson: async (id) => text(featuresStatement(db, reader).get(id)),
+    textsJson: async (id, kind: TextKind) => text(textStatements[kind](db, reader).get(id)),
+    variantsJson: async (id, lang) => text(variantsStatement(db, reader).get(lang, id)),
+  };
+}

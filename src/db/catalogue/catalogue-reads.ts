@@ -1,0 +1,81 @@
+import type { TextKind } from '../workspace.schema.js';
+import { catalogueSql, type SheetLanguages, type WorkspaceDb } from './catalogue-sql.js';
+
+/** The change counter with its newest stamp (null before the first change): the watermark of a delta sync. */
+export interface ChangeState {
+  value: number;
+  stamp: string | null;
+}
+
+/**
+ * The catalogue's hot reads, each one statement whose JSON the database writes. Which connection
+ * answers is decided here, behind the seam (openCatalogueStore): outside a transaction SQLite's
+ * read-only connection with prepared statements (it sees committed data only and never waits for
+ * a writer), PostgreSQL's pool; inside one, the transaction, which sees its own writes.
+ */
+export interface CatalogueReads {
+  /** The committed change counter: the check of If-None-Match on every catalogue read. */
+  changeCounter(): Promise<number>;
+  changeState(): Promise<ChangeState>;
+  /** A product's revision and its ProductDto as JSON text; undefined for no such product. */
+  productJson(id: number, lang: string): Promise<[revision: number, json: string] | undefined>;
+  /** A product's revision: one lookup by primary key, the whole cost of a matching If-None-Match. */
+  productRevision(id: number): Promise<number | undefined>;
+  /** The product sheet as JSON text. */
+  sheetJson(id: number, languages: SheetLanguages): Promise<string | undefined>;
+  /** FeatureDto[] (first occurrences) as JSON text. */
+  featuresJson(id: number): Promise<string | undefined>;
+  /** TextEntryDto[] of one kind as JSON text. */
+  textsJson(id: number, kind: TextKind): Promise<string | undefined>;
+  /** The variants as ProductDto[] JSON text. */
+  variantsJson(id: number, lang: string): Promise<string | undefined>;
+}
+
+export const productJsonQuery = (db: WorkspaceDb, id: number, lang: string) =>
+  db
+    .selectFrom('product as p')
+    .select(['p.revision', catalogueSql(db).product.json(lang).as('dto')])
+    .where('p.id', '=', id);
+
+export const revisionQuery = (db: WorkspaceDb, id: number) =>
+  db.selectFrom('product').select('revision').where('id', '=', id);
+
+export const changeStateQuery = (db: WorkspaceDb) =>
+  db.selectFrom('change_counter').select(['value', 'stamp']).where('id', '=', 1);
+
+export const toChangeState = (row: { value: number; stamp: string } | undefined): ChangeState => ({
+  value: Number(row?.value ?? 0),
+  stamp: row?.stamp ? row.stamp : null,
+});
+
+/** The reads as Kysely queries on `db` (a transaction, or PostgreSQL's pool). */
+export function kyselyReads(db: WorkspaceDb): CatalogueReads {
+  const sheet = catalogueSql(db).sheet;
+  const part = async (query: ReturnType<typeof sheet.part>) => (await query.execute(db)).rows[0]?.json;
+  return {
+    async changeCounter() {
+      const row = await db
+        .selectFrom('change_counter')
+        .select('value')
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      return Number(row?.value ?? 0);
+    },
+    async changeState() {
+      return toChangeState(await changeStateQuery(db).executeTakeFirst());
+    },
+    async productJson(id, lang) {
+      const row = await productJsonQuery(db, id, lang).executeTakeFirst();
+      return row && [row.revision, row.dto];
+    },
+    async productRevision(id) {
+      return (await revisionQuery(db, id).executeTakeFirst())?.revision;
+    },
+    async sheetJson(id, languages) {
+      return (await sheet.sheet(languages, id).execute(db)).rows[0]?.sheet;
+    },
+    featuresJson: (id) => part(sheet.part(sheet.features, id)),
+    textsJson: (id, kind) => part(sheet.part(sheet.texts(kind), id)),
+    variantsJson: async (id, lang) => (await sheet.variants(lang, id).execute(db)).rows[0]?.json,
+  };
+}

@@ -1,0 +1,25 @@
+import { sql } from 'kysely';
+import { bulkSqlSqlite } from './bulk-sql.sqlite.js';
+import { productListSqlite } from './product-list-sql.sqlite.js';
+import type { CatalogueSql } from './catalogue-sql.js';
+import { raiseChangeCounterSqlite, trackChangesSqlite } from './change-counter-sql.js';
+import { sqliteIdList } from './id-list.js';
+import { lockProductsSqlite } from './product-lock-sql.js';
+import { productSqlSqlite } from './product-sql.sqlite.js';
+import { sheetSqlSqlite } from './sheet-sql.sqlite.js';
+
+/** SQLite's catalogue SQL. One writer at a time: no row or table locks are needed. */
+export const catalogueSqlSqlite: CatalogueSql = {
+  product: productSqlSqlite,
+  bulk: bulkSqlSqlite,
+  sheet: sheetSqlSqlite,
+  list: productListSqlite,
+  idList: sqliteIdList,
+  keyShare: sql``,
+  forUpdate: sql``,
+  lockTree: async () => undefined,
+  lockGroupRows: async () => undefined,
+  lockProducts: lockProductsSqlite,
+  raiseChangeCounter: raiseChangeCounterSqlite,
+  trackChanges: trackChangesSqlite,
+};

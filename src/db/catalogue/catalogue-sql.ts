@@ -1,0 +1,183 @@
+import type { Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
+import type { TextKind, WorkspaceDatabase } from '../workspace.schema.js';
+
+/** A workspace database or a transaction on it: repositories work on either. */
+export type WorkspaceDb = Kysely<WorkspaceDatabase>;
+
+/** A column of rows passed as JSON: its name and SQL type. */
+export type BulkColumn = readonly [name: string, type: 'integer' | 'text' | 'json'];
+
+/** Changing a product locks it against deletes and other changes; deleting it against everything. */
+export type ProductLockPurpose = 'change' | 'delete';
+
+export interface LockedProductRow {
+  id: number;
+  supplier_pid: string;
+  master_id: number | null;
+  group_id: number | null;
+}
+
+/** A selection of products aliased `p` as rows (id, dto: ProductDto JSON text), ordered by id. */
+export type ProductJsonRows = SelectQueryBuilder<
+  WorkspaceDatabase & { p: WorkspaceDatabase['product'] },
+  'p',
+  { id: number; dto: string }
+>;
+
+/** A chunk of the product list as JSON: `json` holds the ProductDto objects joined by commas. */
+export interface ProductJsonChunk {
+  /** UTF-8 bytes: as a BLOB the text is never decoded into a JavaScript string and encoded again. */
+  json: Buffer | null;
+  lastId: number | null;
+  count: number;
+  /**
+   * Whether the selection has no rows after this chunk: SQLite's chunk is all it selected, so
+   * fewer than the limit is the end; PostgreSQL's may end at the budget, so only an empty one is.
+   */
+  ended: boolean;
+}
+
+/** A page of the product list as ProductDto JSON: the items joined by commas (UTF-8; null: none). */
+export interface ProductJsonPage {
+  json: Uint8Array | null;
+  lastId: number | null;
+  /** Whether more products of the selection follow the page. */
+  more: boolean;
+  /** PostgreSQL: the page would pass the budget (the page is then empty). */
+  tooLarge?: boolean;
+}
+
+/** How the list reads its chunks and pages (product-list-sql.*.ts). */
+export interface ProductListSql {
+  /**
+   * The rows of `rows` (its LIMIT `limit`, if any) joined as one JSON text; on PostgreSQL only
+   * those that begin within `budget` bytes (at least one).
+   */
+  chunk(
+    db: WorkspaceDb,
+    rows: ProductJsonRows,
+    limit: number | undefined,
+    budget: number,
+  ): Promise<ProductJsonChunk>;
+  /**
+   * A page of `limit` rows of the selection `select(n)` (its first n rows); `after(lastId)` tells
+   * whether a row follows the page's last.
+   */
+  page(
+    db: WorkspaceDb,
+    select: (limit: number) => ProductJsonRows,
+    limit: number,
+    budget: number,
+    after: (lastId: number) => Promise<boolean>,
+  ): Promise<ProductJsonPage>;
+}
+
+/** The languages a sheet is written in: names of products and variants, of groups, and the fallback. */
+export interface SheetLanguages {
+  /** Language of product and variant names (ProductDto.name's rules). */
+  name: string;
+  /** Language of the group name, then the workspace default (ProductGroupDto.name's rules). */
+  group: string;
+  fallback: string;
+}
+
+/** The parts of product queries the dialects write differently (product-sql.*.ts). */
+export interface ProductSql {
+  /** ProductDto.name of the product aliased `alias`: the short text in `lang`, else the first by code, else "". */
+  name(lang: string, alias: string): RawBuilder<string>;
+  /** The ProductDto of the product aliased `p` as JSON text (the fields, order and rules of toDto). */
+  json(lang: string): RawBuilder<string>;
+  /**
+   * The `dto` texts of a selection ordered by id (aliased `c`, columns id and dto), joined by
+   * commas in that order, as UTF-8.
+   */
+  joinedJson(): RawBuilder<Buffer | null>;
+  /** `column` LIKE `pattern` (escaped with backslash), ignoring the case of ASCII letters. */
+  likeIgnoringCase(column: RawBuilder<unknown>, pattern: string): RawBuilder<boolean>;
+}
+
+/**
+ * What the set-based bulk writes need written per dialect (bulk-sql.*.ts): a whole batch's rows as
+ * ONE bound parameter (a JSON array of arrays), so that a statement is compiled once whatever the
+ * batch size and never meets a limit on the number of parameters.
+ */
+export interface BulkSql {
+  /** A FROM item aliased `j` with the named columns, one row per inner array (values in column order). */
+  rows(columns: readonly BulkColumn[], data: readonly (readonly unknown[])[]): RawBuilder<unknown>;
+  /** A list of strings as one parameter, usable after IN. */
+  textList(values: readonly string[]): RawBuilder<unknown>;
+  /**
+   * PostgreSQL: `count` new product ids, rising, drawn before the rows are inserted, so that rows
+   * can be inserted in another order than the ids' (insertProducts); undefined on SQLite, whose one
+   * writer inserts in the batch's order.
+   */
+  drawProductIds?(db: WorkspaceDb, count: number): Promise<number[]>;
+}
+
+/** The JSON parts of the product sheet, each for the product aliased `p` (sheet-sql.*.ts). */
+export interface SheetSql {
+  /** The whole sheet of product `id` as one JSON text (column `sheet`). */
+  sheet(languages: SheetLanguages, id: number): RawBuilder<{ sheet: string }>;
+  /** FeatureDto[] of the first occurrences (GET /api/product/{id}/features). */
+  features: RawBuilder<unknown>;
+  /** TextEntryDto[] of one kind (GET /api/product/{id}/texts/{kind}). */
+  texts(kind: TextKind): RawBuilder<unknown>;
+  /** A part of product `id` as JSON text (column `json`); no row for no such product. */
+  part(part: RawBuilder<unknown>, id: number): RawBuilder<{ json: string }>;
+  /** The variants of product `id` as ProductDto[] JSON text (column `json`); no row for no such product. */
+  variants(lang: string, id: number): RawBuilder<{ json: string }>;
+}
+
+/**
+ * Everything the catalogue's SQL writes differently on SQLite and PostgreSQL, behind one interface
+ * (docs/storage.md, "One seam"): one object per dialect (catalogue-sql.sqlite.ts,
+ * catalogue-sql.postgres.ts), bound to a workspace's database when it opens (openCatalogueStore),
+ * found from any connection of it by catalogueSql(db). The domain's repositories write the rest
+ * once, with Kysely, and never ask which dialect they run on.
+ */
+export interface CatalogueSql {
+  readonly product: ProductSql;
+  readonly bulk: BulkSql;
+  readonly sheet: SheetSql;
+  readonly list: ProductListSql;
+  /** A list of integer ids as ONE bound parameter, usable after IN, whatever their number. */
+  idList(ids: readonly number[]): RawBuilder<unknown>;
+  /** Row lock a read takes so that what it read cannot be deleted until the commit ('' on SQLite). */
+  readonly keyShare: RawBuilder<unknown>;
+  /** Row lock a read takes for a row it will write back ('' on SQLite: one writer at a time). */
+  readonly forUpdate: RawBuilder<unknown>;
+  /** Serialises changes of the tree's shape for the rest of the transaction (a no-op on SQLite). */
+  lockTree(db: WorkspaceDb): Promise<void>;
+  /** Locks rows of groups about to be deleted, in id order (a no-op on SQLite). */
+  lockGroupRows(db: WorkspaceDb, ids: readonly number[]): Promise<void>;
+  /** Product rows locked in id order with their related rows (product-lock-sql.ts). */
+  lockProducts(
+    ids: readonly number[],
+    purpose: ProductLockPurpose,
+    variants: boolean,
+  ): RawBuilder<LockedProductRow>;
+  /**
+   * Raises the change counter and puts the transaction's stamps in commit order; returns the
+   * instant its rows hold now (change-counter-sql.*.ts).
+   */
+  raiseChangeCounter(db: WorkspaceDb, at: string): Promise<string>;
+  /** Runs `work` in `trx` and tells whether it changed any row (a plugin on PostgreSQL, total_changes on SQLite). */
+  trackChanges<T>(
+    trx: WorkspaceDb,
+    work: (trx: WorkspaceDb) => Promise<T>,
+  ): Promise<{ result: T; changed: boolean }>;
+}
+
+const bound = new WeakMap<object, CatalogueSql>();
+
+/** Binds the dialect's SQL to a workspace's database (openCatalogueStore): its transactions share the binding. */
+export function bindCatalogueSql(db: WorkspaceDb, catalogue: CatalogueSql): void {
+  bound.set(db.getExecutor().adapter, catalogue);
+}
+
+/** The catalogue SQL of the workspace database `db` (or a transaction on it) was opened with. */
+export function catalogueSql(db: WorkspaceDb): CatalogueSql {
+  const catalogue = bound.get(db.getExecutor().adapter);
+  if (!catalogue) throw new Error('not a workspace database opened by openCatalogueStore');
+  return catalogue;
+}
