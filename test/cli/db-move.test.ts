@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, dropTestDatabase, TEST_BACKEND } from '../helpers/backend.js';
@@ -75,6 +76,20 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
   const groupIds = (node: NodeDto): number[] =>
     [node.id, ...node.children.flatMap(groupIds)].filter((id) => id > 0);
 
+  /**
+   * The product sheet as the server wrote it (GET /api/product/{id}/sheet's body, byte for byte):
+   * every part of the product model, one ftidref several times included.
+   */
+  async function sheetText(baseUrl: string, token: string, id: number): Promise<string> {
+    const res = await apiRequest(baseUrl, 'GET', `/api/product/${id}/sheet`, { token });
+    expect(res.status, res.text).toBe(200);
+    return res.text;
+  }
+
+  /** A product's sheet text in a snapshot of catalogue(). */
+  const sheetIn = (snapshot: Record<string, unknown>, id: number) =>
+    (snapshot[`product ${id}`] as { sheet: string }).sheet;
+
   /** Everything the REST interface shows of the open workspace's catalogue. */
   async function catalogue(baseUrl: string, token: string): Promise<Record<string, unknown>> {
     const get = api(baseUrl, token);
@@ -91,6 +106,7 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
         long: await get('GET', `/api/product/${id}/texts/long`),
         features: await get('GET', `/api/product/${id}/features`),
         variants: await get('GET', `/api/product/${id}/variants`),
+        sheet: await sheetText(baseUrl, token, id),
       };
     }
     for (const id of groupIds(tree)) {
@@ -103,14 +119,107 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
     return snapshot;
   }
 
+  /** The demo workspace's database file, where the first start puts it. */
+  const demoDatabase = () => join(dir, 'workspaces', 'demo', 'workspace.sqlite');
+
+  /** The product model's parts (0008) the moved product carries, as PUT /api/product/{id}/sheet takes them. */
+  const FEATURE_DETAILS = {
+    valueIdrefs: ['EV000123', 'EV000456'],
+    valueDetails: [
+      { lang: 'deu', value: 'gewellt "E"' },
+      { lang: 'zxx', value: 'E-flute' },
+    ],
+    fid: '1',
+    fparentId: null,
+    referenceSystem: 'ECLASS-9.0',
+    referenceGroupId: '27-14-11-01',
+  };
+  const MODEL_PARTS = {
+    manufacturerName: 'Kartonagen & Söhne',
+    keywords: [
+      { lang: 'deu', value: 'Umzug' },
+      { lang: 'deu', value: 'Karton' },
+      { lang: 'eng', value: 'box' },
+    ],
+    media: [
+      {
+        type: 'image/jpeg',
+        source: 'images/move-1.jpg',
+        descriptions: [{ lang: 'deu', value: 'Vorderseite' }],
+        purpose: 'normal',
+        order: 1,
+      },
+      { type: null, source: 'https://example.com/move-1.pdf', descriptions: [], purpose: null, order: null },
+    ],
+    fragments: [
+      {
+        place: 'BMECAT/T_NEW_CATALOG/PRODUCT',
+        xml: '<PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT>\n\t<CONTENT_UNIT>C62</CONTENT_UNIT></PRODUCT_ORDER_DETAILS>',
+      },
+      {
+        place: 'BMECAT/T_NEW_CATALOG/PRODUCT/PRODUCT_FEATURES',
+        xml: '<FEATURE_GROUP><ID>G1</ID></FEATURE_GROUP>',
+      },
+    ],
+  };
+  const AAF040 = '0173-1#02-AAF040#004';
+  /** Every feature in order: one ftidref three times, one twice, values of several and no language, details. */
+  const ALL_FEATURES = [
+    {
+      ftidref: AAF040,
+      funit: 'mm',
+      values: [
+        { lang: 'deu', value: '400' },
+        { lang: 'eng', value: '400.0' },
+      ],
+      details: null,
+    },
+    {
+      ftidref: 'EF000001',
+      funit: null,
+      values: [
+        { lang: 'zxx', value: 'B' },
+        { lang: 'zxx', value: 'A' },
+      ],
+      details: FEATURE_DETAILS,
+    },
+    {
+      ftidref: AAF040,
+      funit: 'cm',
+      values: [{ lang: 'zxx', value: '40' }],
+      details: { ...FEATURE_DETAILS, valueIdrefs: [], valueDetails: [], fid: '2', fparentId: '1' },
+    },
+    { ftidref: 'EF000001', values: [], details: null },
+    { ftidref: AAF040, values: [{ lang: 'fra', value: 'quatre cents' }], details: { ...FEATURE_DETAILS } },
+  ];
+  /** Rows no interface writes yet (docs/products.md, "Not on any interface yet"): the BMEcat import will. */
+  const CATALOG_FRAGMENTS = [
+    { position: 1, place: 'BMECAT/HEADER', xml: '<CATALOG><LANGUAGE>deu</LANGUAGE></CATALOG>' },
+    {
+      position: 2,
+      place: 'BMECAT/HEADER/SUPPLIER',
+      xml: '<SUPPLIER_NAME>Kartonagen &amp; Söhne</SUPPLIER_NAME>',
+    },
+  ];
+  const CATALOG_GROUP_ID = 'WG 4711/"B"';
+
   /**
    * A single-machine installation with a bit of everything: the demo catalogue of the first
    * start (products, variants, texts, features with named definitions, groups), and over REST a
-   * product with texts in three languages and features, a group that became the child of a
-   * younger one, and the newest product deleted (product_deletion; its id must never come back).
+   * product with texts in three languages, a group that became the child of a younger one, and
+   * the newest product deleted (product_deletion; its id must never come back). The product
+   * carries every part of the product model (0008) through PUT /api/product/{id}/sheet: feature
+   * occurrences with details, keywords, media, fragments, its manufacturer's name and three
+   * groups. The group's catalogue id and the workspace's header fragments have no interface yet:
+   * they are written into the SQLite file after the server stopped.
    */
-  async function singleMachineInstallation(): Promise<{ deletedId: number; token: string }> {
-    return withServer(dir, async (baseUrl) => {
+  async function singleMachineInstallation(): Promise<{
+    deletedId: number;
+    token: string;
+    productId: number;
+    groupId: number;
+  }> {
+    const installed = await withServer(dir, async (baseUrl) => {
       const token = await loginAt(baseUrl, 'admin', ADMIN_PASSWORD);
       const call = api(baseUrl, token);
       const product = await call<{ id: number }>('POST', '/api/product', {
@@ -134,17 +243,79 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
       await call('PUT', `/api/group/${younger.id}`, { name: 'Packaging', language: 'eng' });
       await call('POST', `/api/group/${older.id}/move`, { parentId: younger.id });
       await call('POST', `/api/group/${older.id}/products`, { productIds: [product.id] });
+      const tree = await call<NodeDto>('GET', '/api/group/tree');
+      const demoGroup = groupIds(tree).find((id) => id !== older.id && id !== younger.id)!;
+      const sheet = await call<Record<string, unknown>>('GET', `/api/product/${product.id}/sheet`);
+      const written = await call<{ features: unknown[]; groups: Array<{ id: number }> }>(
+        'PUT',
+        `/api/product/${product.id}/sheet`,
+        {
+          ...sheet,
+          ...MODEL_PARTS,
+          features: ALL_FEATURES,
+          group: undefined,
+          groups: [{ id: older.id }, { id: younger.id }, { id: demoGroup }],
+        },
+      );
+      expect(written.features).toHaveLength(ALL_FEATURES.length);
+      expect(written.groups.map((g) => g.id)).toEqual([older.id, younger.id, demoGroup]);
       const doomed = await call<{ id: number }>('POST', '/api/product', {
         supplierPid: 'GONE-1',
         name: 'weg',
       });
       await call('DELETE', `/api/product/${doomed.id}`);
-      return { deletedId: doomed.id, token };
+      return { deletedId: doomed.id, token, productId: product.id, groupId: older.id };
     });
+    const file = new Database(demoDatabase());
+    try {
+      file
+        .prepare('UPDATE product_group SET catalog_group_id = ? WHERE id = ?')
+        .run(CATALOG_GROUP_ID, installed.groupId);
+      const insert = file.prepare('INSERT INTO catalog_fragment (position, place, xml) VALUES (?, ?, ?)');
+      for (const f of CATALOG_FRAGMENTS) insert.run(f.position, f.place, f.xml);
+    } finally {
+      file.close();
+    }
+    return installed;
+  }
+
+  /** Rows per table of the demo workspace's SQLite file, as the move must report them. */
+  function sqliteRowCounts(): Record<string, number> {
+    const file = new Database(demoDatabase(), { readonly: true });
+    try {
+      const names = file
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .pluck()
+        .all() as string[];
+      return Object.fromEntries(
+        names
+          .filter((name) => !/^(sqlite_|kysely_migration)/.test(name))
+          .map((name) => [name, file.prepare(`SELECT count(*) FROM "${name}"`).pluck().get() as number]),
+      );
+    } finally {
+      file.close();
+    }
+  }
+
+  /** The tables of one workspace's line of the move's report (`name rows, ...`) and its schema. */
+  function reportedTables(
+    stdout: string,
+    workspace: string,
+  ): { schema: string; rows: Record<string, number> } {
+    const line = stdout.split('\n').find((l) => l.startsWith(`  workspace ${workspace} (schema `));
+    expect(line, stdout).toBeDefined();
+    const [, schema, list] = /\(schema (\S+)\): (.*)$/.exec(line!)!;
+    const rows = Object.fromEntries(
+      list!.split(', ').map((entry) => {
+        const [name, count] = entry.split(' ');
+        return [name!, Number(count)];
+      }),
+    );
+    return { schema: schema!, rows };
   }
 
   it('copies users, workspaces and the whole catalogue, verifies them and switches the data folder', async () => {
-    const { deletedId, token: oldToken } = await singleMachineInstallation();
+    const { deletedId, token: oldToken, productId, groupId } = await singleMachineInstallation();
     expectSuccess(
       await runCliAsync(dir, ['user', 'add', 'carol', '--role', 'EDITOR', '--password-stdin'], {
         stdin: `${CAROL_PASSWORD}\n`,
@@ -155,6 +326,27 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
     const before = await withServer(dir, async (baseUrl) =>
       catalogue(baseUrl, await loginAt(baseUrl, 'admin', ADMIN_PASSWORD)),
     );
+    const sheet = JSON.parse(sheetIn(before, productId)).data;
+    // The product model's parts are there to move (catalogGroupId: written into the file).
+    expect(sheet.features).toHaveLength(ALL_FEATURES.length);
+    expect(sheet.features.map((f: { details: unknown }) => f.details !== null)).toEqual([
+      false,
+      true,
+      true,
+      false,
+      true,
+    ]);
+    expect(sheet.groups).toHaveLength(3);
+    expect(sheet.groups[0]).toMatchObject({ id: groupId, catalogGroupId: CATALOG_GROUP_ID });
+    expect(sheet).toMatchObject(MODEL_PARTS);
+    const counts = sqliteRowCounts();
+    expect(counts).toMatchObject({
+      product_keyword: MODEL_PARTS.keywords.length,
+      product_media: MODEL_PARTS.media.length,
+      product_extra_group: 2,
+      product_fragment: MODEL_PARTS.fragments.length,
+      catalog_fragment: CATALOG_FRAGMENTS.length,
+    });
     // Listed after that start: its login is the last one.
     const users = (await pim(dir, 'user', 'list')).stdout;
     const workspaces = (await pim(dir, 'workspace', 'list')).stdout;
@@ -169,12 +361,26 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
     );
     expect(move.stdout).toMatch(/user 2, workspace 2/);
     expect(move.stdout).toMatch(/product_deletion 1/);
+    expect(move.stdout).toMatch(/every table has the same row count and checksum on both sides/);
+    // The checksums covered every table of the workspace, the product model's (0008) included,
+    // with the rows the SQLite file holds.
+    const moved = reportedTables(move.stdout, 'Demo');
+    expect(moved.rows).toEqual(counts);
     expect(move.stdout).not.toContain('Sup3rSecret');
     expect(JSON.parse(readFileSync(join(dir, 'database.json'), 'utf8'))).toEqual({ url: url.toString() });
     // The SQLite files stay, as the backup.
     expect(existsSync(join(dir, 'system.sqlite'))).toBe(true);
     expect(existsSync(join(dir, 'workspaces', 'demo', 'workspace.sqlite'))).toBe(true);
     expect(await workspaceSchemas()).toHaveLength(2);
+    // What no interface reads or writes yet arrived as it was.
+    expect(
+      await query(`SELECT position, place, xml FROM ${moved.schema}.catalog_fragment ORDER BY position`),
+    ).toEqual(CATALOG_FRAGMENTS);
+    expect(
+      await query(
+        `SELECT id, catalog_group_id FROM ${moved.schema}.product_group WHERE catalog_group_id IS NOT NULL`,
+      ),
+    ).toEqual([{ id: groupId, catalog_group_id: CATALOG_GROUP_ID }]);
 
     expect((await pim(dir, 'user', 'list')).stdout).toBe(users);
     expect((await pim(dir, 'workspace', 'list')).stdout).toBe(workspaces);
@@ -183,7 +389,11 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
       expect((await apiRequest(baseUrl, 'GET', '/api/product', { token: oldToken })).status).toBe(401);
       await loginAt(baseUrl, 'carol', CAROL_PASSWORD);
       const token = await loginAt(baseUrl, 'admin', ADMIN_PASSWORD);
-      expect(await catalogue(baseUrl, token)).toEqual(before);
+      const after = await catalogue(baseUrl, token);
+      // The sheets byte for byte: every feature occurrence with its details, keywords, media,
+      // fragments, groups with their catalogue ids, the manufacturer's name.
+      expect(sheetIn(after, productId)).toBe(sheetIn(before, productId));
+      expect(after).toEqual(before);
       // Ids continue after the highest ever given: not the deleted product's id again.
       const call = api(baseUrl, token);
       const created = await call<{ id: number }>('POST', '/api/product', {
@@ -304,4 +514,51 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
     expectSuccess(await pim(dir, 'db', 'move', '--to', database.url));
     await withServer(dir, (baseUrl) => loginAt(baseUrl, 'admin', ADMIN_PASSWORD));
   }, 120_000);
+
+  it("verifies the product model's tables and columns (0008) by their checksums too", async () => {
+    await singleMachineInstallation();
+    // A target that changes one column of one table on its way in, created with the workspace's
+    // tables: an event trigger gives the table a row trigger. Each change must fail the move,
+    // naming the table, although the row counts agree. A new column of a table 0008 rebuilt, one
+    // that no interface writes yet, a new table, and the table no interface reads (a move takes
+    // some 5 s: the others are covered by the sheets' comparison and the report's row counts).
+    const changes = [
+      { table: 'product_feature', change: 'NEW.details_json := NULL' },
+      { table: 'product_group', change: 'NEW.catalog_group_id := NULL' },
+      { table: 'product_keyword', change: 'NEW.value := upper(NEW.value)' },
+      { table: 'catalog_fragment', change: "NEW.xml := '<changed/>'" },
+    ];
+    for (const { table, change } of changes) {
+      await query(`CREATE FUNCTION public.tamper_row() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN ${change}; RETURN NEW; END $$`);
+      await query(`CREATE FUNCTION public.add_tamper() RETURNS event_trigger LANGUAGE plpgsql AS $$
+        DECLARE created record;
+        BEGIN
+          FOR created IN SELECT object_identity FROM pg_event_trigger_ddl_commands()
+            WHERE command_tag = 'CREATE TABLE' AND object_identity LIKE 'pim\\_ws\\_%.${table}'
+          LOOP
+            EXECUTE format('CREATE TRIGGER tamper BEFORE INSERT ON %s FOR EACH ROW EXECUTE FUNCTION public.tamper_row()',
+              created.object_identity);
+          END LOOP;
+        END $$`);
+      await query(
+        "CREATE EVENT TRIGGER add_tamper ON ddl_command_end WHEN TAG IN ('CREATE TABLE') EXECUTE FUNCTION public.add_tamper()",
+      );
+      try {
+        const move = await pim(dir, 'db', 'move', '--to', database.url);
+        expectOneLineError(
+          move,
+          new RegExp(
+            `table ${table} differs between SQLite and PostgreSQL \\(same \\d+ rows, different checksum\\).*stays on SQLite`,
+          ),
+        );
+        expect(existsSync(join(dir, 'database.json'))).toBe(false);
+        expect(await workspaceSchemas()).toEqual([]);
+      } finally {
+        await query('DROP EVENT TRIGGER add_tamper');
+        await query('DROP FUNCTION public.add_tamper(), public.tamper_row()');
+      }
+    }
+    expectSuccess(await pim(dir, 'db', 'move', '--to', database.url));
+  }, 180_000);
 });
