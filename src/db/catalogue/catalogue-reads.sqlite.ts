@@ -8,7 +8,7 @@ import {
   toChangeState,
   type CatalogueReads,
 } from './catalogue-reads.js';
-import type { WorkspaceDb } from './catalogue-sql.js';
+import type { SheetLanguages, WorkspaceDb } from './catalogue-sql.js';
 import { sheetSqlSqlite as sheet } from './sheet-sql.sqlite.js';
 
 /**
@@ -38,13 +38,18 @@ const counterStatement = readerStatement<WorkspaceDatabase>(
   'pluck',
 );
 const changeStateStatement = readerStatement<WorkspaceDatabase>((db) => changeStateQuery(db).compile(), [1]);
+/**
+ * The sheet's compiled parameters in order: the product's name, the group's languages, the groups'
+ * (the first, then the others, twice: once for a product without a first group), the variants' names.
+ */
+const SHEET_PARAMETERS = [NAME, GROUP, FALLBACK, GROUP, FALLBACK, GROUP, FALLBACK, GROUP, FALLBACK, NAME, -1];
 const sheetStatement = readerStatement<WorkspaceDatabase>(
   (db) => sheet.sheet({ name: NAME, group: GROUP, fallback: FALLBACK }, -1).compile(db),
-  // The order of the compiled parameters: the product's name, the group's and the groups'
-  // languages, the variants' names.
-  [NAME, GROUP, FALLBACK, GROUP, FALLBACK, NAME, -1],
+  SHEET_PARAMETERS,
   'pluck',
 );
+const sheetArguments = (id: number, { name, group, fallback }: SheetLanguages) =>
+  SHEET_PARAMETERS.map((p) => (p === NAME ? name : p === GROUP ? group : p === FALLBACK ? fallback : id));
 const featuresStatement = readerStatement<WorkspaceDatabase>(
   (db) => sheet.part(sheet.features, -1).compile(db),
   [-1],
@@ -78,8 +83,8 @@ export function sqliteReaderReads(db: WorkspaceDb, reader: Database.Database): C
     productJson: async (id, lang) =>
       productJsonStatement(db, reader).get(lang, id) as [number, string] | undefined,
     productRevision: async (id) => revisionStatement(db, reader).get(id) as number | undefined,
-    sheetJson: async (id, { name, group, fallback }) =>
-      text(sheetStatement(db, reader).get(name, group, fallback, group, fallback, name, id)),
+    sheetJson: async (id, languages) =>
+      text(sheetStatement(db, reader).get(...sheetArguments(id, languages))),
     featuresJson: async (id) => text(featuresStatement(db, reader).get(id)),
     textsJson: async (id, kind: TextKind) => text(textStatements[kind](db, reader).get(id)),
     variantsJson: async (id, lang) => text(variantsStatement(db, reader).get(lang, id)),
