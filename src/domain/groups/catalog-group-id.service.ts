@@ -1,0 +1,43 @@
+import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
+import { MODEL_FIELD_MAX } from '../products/product-model.rules.js';
+import { checkLength } from '../texts/text.rules.js';
+import * as repo from './group.repository.js';
+import { groupNotFound } from './group.service.js';
+
+/**
+ * The GROUP_ID a catalogue gave a group (BMEcat's CATALOG_STRUCTURE), kept beside pim's own
+ * hierarchical id so that an export can write the supplier's ids back; null removes it. The
+ * product sheet shows it in `groups`.
+ */
+export async function setCatalogGroupId(
+  context: RequestContext,
+  id: number,
+  catalogGroupId: string | null,
+): Promise<void> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
+  if (catalogGroupId !== null) checkLength(catalogGroupId, 'catalogGroupId', MODEL_FIELD_MAX, 1);
+  await ctx.transaction(async (trx) => {
+    if (!(await repo.lockGroupRow(trx, id))) throw groupNotFound(id);
+    await trx
+      .updateTable('product_group')
+      .set({ catalog_group_id: catalogGroupId })
+      .where('id', '=', id)
+      .execute();
+    await repo.touchGroup(trx, id, ctx.clock.now().toISOString());
+  });
+}
+
+/** The group a catalogue gave this GROUP_ID (the first by id, should several carry it), or undefined. */
+export async function findGroupByCatalogId(
+  context: RequestContext,
+  catalogGroupId: string,
+): Promise<number | undefined> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  const row = await ctx.db
+    .selectFrom('product_group')
+    .select('id')
+    .where('catalog_group_id', '=', catalogGroupId)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id;
+}
