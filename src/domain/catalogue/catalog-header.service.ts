@@ -15,7 +15,10 @@ export async function getCatalogHeader(context: RequestContext): Promise<Fragmen
 }
 
 /** Replaces the kept header content as a whole. */
-export async function setCatalogHeader(context: RequestContext, fragments: readonly Fragment[]): Promise<void> {
+export async function setCatalogHeader(
+  context: RequestContext,
+  fragments: readonly Fragment[],
+): Promise<void> {
   const ctx = useWorkspace(context, RIGHTS.edit);
   if (fragments.length > FRAGMENTS_MAX) {
     throw new ValidationError(`fragments are at most ${FRAGMENTS_MAX}, these are ${fragments.length}`);
