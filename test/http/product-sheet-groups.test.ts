@@ -70,5 +70,19 @@ describe('a product in several groups', () => {
     // Deleting a group drops it from the product's other groups.
     expect((await server.request('DELETE', `/api/group/${b}`, { token })).status).toBe(200);
     expect(ids(await sheetOf(id))).toEqual([c]);
+
+    // The bulk upsert's set-based path too: a first group sent is not kept among the others.
+    const again = await sheetOf(id);
+    await server.request('PUT', `/api/product/${id}/sheet`, {
+      token,
+      body: { ...again, group: undefined, groups: [{ id: c }, { id: a }], variants: undefined },
+    });
+    expect(ids(await sheetOf(id))).toEqual([c, a]);
+    const bulk = await server.request<{ status: number }[]>('POST', '/api/product/bulk', {
+      token,
+      body: [{ supplierPid: 'MULTI-1', groupId: a }],
+    });
+    expect(bulk.body.data!.map((r) => r.status)).toEqual([200]);
+    expect(ids(await sheetOf(id))).toEqual([a]);
   });
 });

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { catalogueSql } from '../../db/catalogue/catalogue-sql.js';
 import { groupNameSql } from '../../db/catalogue/shared-sql.js';
+import { dropFirstFromOthers } from '../products/product-parts.repository.js';
 
 /** A workspace database or a transaction on it. */
 type Db = Kysely<WorkspaceDatabase>;
@@ -135,6 +136,25 @@ export async function upsertGroupName(db: Db, groupId: number, lang: string, nam
     .values({ group_id: groupId, lang, name })
     .onConflict((oc) => oc.columns(['group_id', 'lang']).doUpdateSet({ name }))
     .execute();
+}
+
+export async function setCatalogGroupId(db: Db, id: number, catalogGroupId: string | null): Promise<void> {
+  await db
+    .updateTable('product_group')
+    .set({ catalog_group_id: catalogGroupId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The first group (by id) a catalogue gave this GROUP_ID. */
+export async function findGroupIdByCatalogId(db: Db, catalogGroupId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('product_group')
+    .select('id')
+    .where('catalog_group_id', '=', catalogGroupId)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id;
 }
 
 export async function touchGroup(db: Db, id: number, now: string): Promise<void> {
@@ -275,11 +295,7 @@ export async function setProductsGroup(
   if (ids.length === 0) return;
   await sql`UPDATE product SET group_id = ${groupId}, updated_at = ${now}, revision = revision + 1
     WHERE id IN ${catalogueSql(db).idList(ids)}`.execute(db);
-  // The group becomes their first: it is not listed again among their other groups.
-  if (groupId !== null) {
-    await sql`DELETE FROM product_extra_group WHERE group_id = ${groupId}
-      AND product_id IN ${catalogueSql(db).idList(ids)}`.execute(db);
-  }
+  if (groupId !== null) await dropFirstFromOthers(db, ids);
 }
 
 /** Touches updated_at of products and raises their revision (these ids only, no main products). */

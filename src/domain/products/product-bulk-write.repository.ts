@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { catalogueSql, type BulkColumn, type WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import type { TextKind } from '../../db/workspace.schema.js';
+import { dropFirstFromOthers } from './product-parts.repository.js';
 
 /**
  * The set-based statements of the bulk upsert's fast path: each writes (or reads) a whole batch
@@ -199,6 +200,10 @@ export async function changeProducts(db: WorkspaceDb, changes: readonly ProductC
       group_id = CASE WHEN j.group_set = 1 THEN j.group_id ELSE product.group_id END,
       updated_at = ${at}, revision = product.revision + 1
     FROM ${data} WHERE product.id = j.id`.execute(db);
+  await dropFirstFromOthers(
+    db,
+    changes.filter((c) => typeof c.groupId === 'number').map((c) => c.id),
+  );
 }
 
 /** Touches these products only (updated_at, revision): the main products of changed variants. */

@@ -1,4 +1,5 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import { catalogueSql } from '../../db/catalogue/catalogue-sql.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import type { WorkspaceDb } from './product.repository.js';
 
@@ -11,6 +12,20 @@ import type { WorkspaceDb } from './product.repository.js';
 
 const SLICE = 500;
 
+/** Inserts `rows` into `table` in slices (SQLite's limit of bound parameters). */
+export async function insertInSlices<T extends keyof WorkspaceDatabase & string>(
+  db: WorkspaceDb,
+  table: T,
+  rows: readonly Insertable<WorkspaceDatabase[T]>[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += SLICE) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + SLICE) as never)
+      .execute();
+  }
+}
+
 async function replaceRows<T extends keyof WorkspaceDatabase & string>(
   db: WorkspaceDb,
   table: T,
@@ -22,12 +37,7 @@ async function replaceRows<T extends keyof WorkspaceDatabase & string>(
     .deleteFrom(table as 'product_keyword')
     .where('product_id', '=', productId)
     .execute();
-  for (let start = 0; start < rows.length; start += SLICE) {
-    await db
-      .insertInto(table)
-      .values(rows.slice(start, start + SLICE) as never)
-      .execute();
-  }
+  await insertInSlices(db, table, rows);
 }
 
 export interface OccurrenceRow {
@@ -134,13 +144,15 @@ export async function setManufacturerName(db: WorkspaceDb, productId: number, na
   await db.updateTable('product').set({ manufacturer_name: name }).where('id', '=', productId).execute();
 }
 
-/** Which of these groups exist. */
-export async function existingGroups(db: WorkspaceDb, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('product_group')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .execute();
-  return new Set(rows.map((row) => row.id));
+/**
+ * After the first group (product.group_id) of these products changed: a group that became a
+ * product's first is no longer listed among its others. Every write of group_id calls it.
+ */
+export async function dropFirstFromOthers(db: WorkspaceDb, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await sql`DELETE FROM product_extra_group
+    WHERE product_id IN ${catalogueSql(db).idList(productIds)}
+      AND group_id = (SELECT p.group_id FROM product p WHERE p.id = product_extra_group.product_id)`.execute(
+    db,
+  );
 }
