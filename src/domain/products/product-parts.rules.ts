@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors.js';
 import { checkFtidref, checkFunit } from '../features/feature.rules.js';
 import { normalizeLanguage } from '../languages/language.js';
-import { checkLength, checkTextValue, TEXT_VALUE_MAX } from '../texts/text.rules.js';
+import { checkLength, TEXT_VALUE_MAX } from '../texts/text.rules.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { FRAGMENT_PLACE_MAX, KEYWORD_MAX, MEDIA_SOURCE_MAX, MODEL_FIELD_MAX } from './product-model.rules.js';
 import type {
@@ -19,12 +19,20 @@ import type {
 
 const byLang = (a: TextEntry, b: TextEntry) => (a.lang < b.lang ? -1 : a.lang > b.lang ? 1 : 0);
 
-/** Entries with normalised languages, ordered by language (stable); a language may appear several times. */
-export function normalizeEntryList(entries: readonly TextEntry[], field: string, max = TEXT_VALUE_MAX) {
+/**
+ * Entries with normalised languages, ordered by language (stable); a language may appear several
+ * times. Each value is a string of `min` to `max` characters.
+ */
+export function normalizeEntryList(
+  entries: readonly TextEntry[],
+  field: string,
+  max = TEXT_VALUE_MAX,
+  min = 0,
+) {
   return entries
     .map(({ lang, value }, i) => {
-      checkTextValue(value, `${field}[${i}].value`);
-      checkLength(value, `${field}[${i}].value`, max);
+      if (typeof value !== 'string') throw new ValidationError(`${field}[${i}].value must be a string`);
+      checkLength(value, `${field}[${i}].value`, max, min);
       return { lang: normalizeLanguage(lang, `${field}[${i}].lang`), value };
     })
     .sort(byLang);
@@ -71,8 +79,7 @@ export function checkOccurrences(occurrences: readonly FeatureOccurrenceValue[])
 }
 
 export function checkKeywords(keywords: readonly TextEntry[]): TextEntry[] {
-  keywords.forEach((k, i) => checkLength(k.value, `keywords[${i}].value`, KEYWORD_MAX, 1));
-  return normalizeEntryList(keywords, 'keywords', KEYWORD_MAX);
+  return normalizeEntryList(keywords, 'keywords', KEYWORD_MAX, 1);
 }
 
 export function checkMedia(media: readonly Media[]) {

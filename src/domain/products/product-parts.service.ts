@@ -1,6 +1,5 @@
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { ValidationError } from '../errors.js';
-import { ensureDefinition } from '../features/feature.repository.js';
 import { entriesJson } from '../features/entry-list.rules.js';
 import { assignProducts, reserveGroup, ungroupProduct } from '../groups/group.service.js';
 import { checkLength } from '../texts/text.rules.js';
@@ -8,6 +7,7 @@ import type { TextEntry } from '../texts/text.repository.js';
 import { MODEL_FIELD_MAX } from './product-model.rules.js';
 import { lockProduct } from './product.guards.js';
 import { touchProducts } from './product.repository.js';
+import { ensureDefinitions } from './product-bulk-write.repository.js';
 import {
   replaceExtraGroups,
   replaceFeatureOccurrences,
@@ -108,10 +108,9 @@ export async function writeParts(context: RequestContext, id: number, parts: Che
     if (parts.media) await replaceMedia(trx, id, parts.media);
     if (parts.fragments) await replaceFragments(trx, id, parts.fragments);
     if (parts.allFeatures) {
-      const definitions = new Map<string, number>();
-      for (const { ftidref } of parts.allFeatures) {
-        if (!definitions.has(ftidref)) definitions.set(ftidref, await ensureDefinition(trx, ftidref));
-      }
+      const { byFtidref: definitions } = await ensureDefinitions(trx, [
+        ...new Set(parts.allFeatures.map((o) => o.ftidref)),
+      ]);
       await replaceFeatureOccurrences(
         trx,
         id,

@@ -116,12 +116,6 @@ export function checkDetails(input: SheetDetails & { groupId?: unknown }): Check
   };
 }
 
-/** The model's parts of a write: everything but the product's fields, texts, features and groupId. */
-function partsOf<T extends ModelParts>(input: T): ModelParts {
-  const { manufacturerName, keywords, media, groupIds, fragments, allFeatures } = input;
-  return { manufacturerName, keywords, media, groupIds, fragments, allFeatures };
-}
-
 /** The product's fields of a write: what createProduct and updateProduct take. */
 function fieldsOf<T extends ModelParts & SheetDetails & { groupId?: unknown }>(input: T) {
   const {
@@ -168,8 +162,8 @@ export async function writeNewProductSheet(
   ctx: WorkspaceContext,
   input: CreateProductSheetInput,
 ): Promise<number> {
-  const { shortTexts, longTexts, features, groupId } = input;
-  const details = checkDetails({ shortTexts, longTexts, features, groupId, ...partsOf(input) });
+  const { groupId } = input;
+  const details = checkDetails(input);
   if (groupId !== undefined) await reserveGroup(ctx, groupId);
   await reserveGroups(ctx, details.parts);
   const product = await createProduct(ctx, fieldsOf(input));
@@ -184,8 +178,8 @@ export async function writeProductSheet(
   id: number,
   input: UpdateProductSheetInput,
 ): Promise<void> {
-  const { shortTexts, longTexts, features, groupId } = input;
-  const details = checkDetails({ shortTexts, longTexts, features, groupId, ...partsOf(input) });
+  const { groupId } = input;
+  const details = checkDetails(input);
   if (typeof groupId === 'number') await reserveGroup(ctx, groupId);
   await reserveGroups(ctx, details.parts);
   await updateProduct(ctx, id, fieldsOf(input));
