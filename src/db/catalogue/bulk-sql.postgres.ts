@@ -3,8 +3,7 @@ import type { BulkSql } from './catalogue-sql.js';
 
 /**
  * PostgreSQL: jsonb_array_elements walks the bound JSON array; `->> n` gives the n-th value as
- * text (NULL for JSON null), cast to the column's type. FOR KEY SHARE keeps a row read for a
- * foreign key (a group) from being deleted by another transaction before the commit.
+ * text (NULL for JSON null), cast to the column's type.
  */
 export const bulkSqlPostgres: BulkSql = {
   rows(columns, data) {

@@ -3,6 +3,7 @@ import { ValidationError } from '../errors.js';
 import { FRAGMENTS_MAX } from '../products/product-model.rules.js';
 import type { Fragment } from '../products/product-model.schemas.js';
 import { checkFragments } from '../products/product-parts.rules.js';
+import { replaceCatalogFragments, selectCatalogFragments } from './catalog-header.repository.js';
 
 /**
  * The catalogue header's content pim does not model (BMEcat HEADER: CATALOG, SUPPLIER, BUYER, ...),
@@ -10,8 +11,7 @@ import { checkFragments } from '../products/product-parts.rules.js';
  */
 
 export async function getCatalogHeader(context: RequestContext): Promise<Fragment[]> {
-  const ctx = useWorkspace(context, RIGHTS.read);
-  return ctx.db.selectFrom('catalog_fragment').select(['place', 'xml']).orderBy('position').execute();
+  return selectCatalogFragments(useWorkspace(context, RIGHTS.read).db);
 }
 
 /** Replaces the kept header content as a whole. */
@@ -24,13 +24,5 @@ export async function setCatalogHeader(
     throw new ValidationError(`fragments are at most ${FRAGMENTS_MAX}, these are ${fragments.length}`);
   }
   const checked = checkFragments(fragments);
-  await ctx.transaction(async (trx) => {
-    await trx.deleteFrom('catalog_fragment').execute();
-    for (let start = 0; start < checked.length; start += 500) {
-      await trx
-        .insertInto('catalog_fragment')
-        .values(checked.slice(start, start + 500).map((f, i) => ({ position: start + i + 1, ...f })))
-        .execute();
-    }
-  });
+  await ctx.transaction((trx) => replaceCatalogFragments(trx, checked));
 }

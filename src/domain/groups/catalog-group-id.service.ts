@@ -18,11 +18,7 @@ export async function setCatalogGroupId(
   if (catalogGroupId !== null) checkLength(catalogGroupId, 'catalogGroupId', MODEL_FIELD_MAX, 1);
   await ctx.transaction(async (trx) => {
     if (!(await repo.lockGroupRow(trx, id))) throw groupNotFound(id);
-    await trx
-      .updateTable('product_group')
-      .set({ catalog_group_id: catalogGroupId })
-      .where('id', '=', id)
-      .execute();
+    await repo.setCatalogGroupId(trx, id, catalogGroupId);
     await repo.touchGroup(trx, id, ctx.clock.now().toISOString());
   });
 }
@@ -32,12 +28,5 @@ export async function findGroupByCatalogId(
   context: RequestContext,
   catalogGroupId: string,
 ): Promise<number | undefined> {
-  const ctx = useWorkspace(context, RIGHTS.read);
-  const row = await ctx.db
-    .selectFrom('product_group')
-    .select('id')
-    .where('catalog_group_id', '=', catalogGroupId)
-    .orderBy('id')
-    .executeTakeFirst();
-  return row?.id;
+  return repo.findGroupIdByCatalogId(useWorkspace(context, RIGHTS.read).db, catalogGroupId);
 }

@@ -8,7 +8,7 @@ import {
 import { variantCountSql } from '../../db/catalogue/shared-sql.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 
-export type { WorkspaceDb, ProductJsonChunk, ProductJsonPage } from '../../db/catalogue/catalogue-sql.js';
+export type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 
 export interface ProductRow {
   id: number;
