@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ProductFieldColumns } from './catalogue/product-fields.js';
 
 /**
  * Tables of a workspace database (one per workspace folder).
@@ -28,18 +29,14 @@ export interface MetaTable {
   value: string;
 }
 
-export interface ProductTable {
+/** The product's text fields (supplier_id_ref, ean, …) come from their definitions (catalogue/product-fields.ts). */
+export interface ProductTable extends ProductFieldColumns {
   id: Generated<number>;
   supplier_pid: string;
-  supplier_id_ref: string | null;
-  ean: string | null;
-  manufacturer_pid: string | null;
   /** Set for a variant: the id of its main product. */
   master_id: number | null;
   /** The product group (product_group.id) the product is assigned to: its first group. */
   group_id: number | null;
-  /** MANUFACTURER_NAME. */
-  manufacturer_name: Generated<string | null>;
   created_at: string;
   updated_at: string;
   /**

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DTO_FIELDS, SHEET_FIELDS } from '../../src/db/catalogue/product-fields.js';
 import { defineFeature } from '../../src/domain/features/feature.service.js';
 import { call, connectHttp, ok } from '../helpers/mcp.js';
 import { startServer, type TestServer } from '../helpers/server.js';
@@ -53,11 +54,8 @@ interface Fragment {
   place: string;
   xml: string;
 }
-interface Fields {
-  supplierIdRef: string | null;
-  ean: string | null;
-  manufacturerPid: string | null;
-}
+/** ProductDto's text fields (supplierIdRef, ean, …), by key: every field defined is tried. */
+type Fields = Record<string, string | null>;
 /** A sheet as the arbitraries make it: groups as indices into the groups made in beforeAll. */
 interface SheetIn {
   fields: Fields;
@@ -65,7 +63,8 @@ interface SheetIn {
   longTexts: LV[];
   features: OccurrenceIn[];
   groupSlots: number[];
-  manufacturerName: string | null;
+  /** The sheet's own text fields (manufacturerName, …), by key. */
+  sheetFields: Fields;
   keywords: LV[];
   media: Media[];
   fragments: Fragment[];
@@ -75,7 +74,8 @@ interface GroupInfo {
   groupId: string;
   name: string;
 }
-interface ProductDto extends Fields {
+interface ProductDto {
+  [field: string]: unknown;
   id: number;
   supplierPid: string;
   name: string;
@@ -98,7 +98,7 @@ interface Sheet {
   features: (FeatureDto & { details: Details | null })[];
   group: GroupInfo | null;
   groups: (GroupInfo & { catalogGroupId: string | null })[];
-  manufacturerName: string | null;
+  [sheetField: string]: unknown;
   keywords: LV[];
   media: Media[];
   fragments: Fragment[];
@@ -217,16 +217,12 @@ const fragmentArb: fc.Arbitrary<Fragment> = fc.record({
 });
 const GROUP_COUNT = 4;
 const sheetArb: fc.Arbitrary<SheetIn> = fc.record({
-  fields: fc.record({
-    supplierIdRef: optionalText(8),
-    ean: optionalText(8),
-    manufacturerPid: optionalText(8),
-  }),
+  fields: fc.record(Object.fromEntries(DTO_FIELDS.map((f) => [f.key, optionalText(8)]))),
   shortTexts: texts,
   longTexts: texts,
   features: fc.array(occurrenceArb(ftidrefArb), { maxLength: 6 }),
   groupSlots: fc.shuffledSubarray([...Array(GROUP_COUNT).keys()], { maxLength: 3 }),
-  manufacturerName: optionalText(10),
+  sheetFields: fc.record(Object.fromEntries(SHEET_FIELDS.map((f) => [f.key, optionalText(10)]))),
   keywords: entries(5, 1),
   media: fc.array(mediaArb, { maxLength: 3 }),
   fragments: fc.array(fragmentArb, { maxLength: 3 }),
@@ -338,7 +334,7 @@ function expectedSheet(input: SheetIn, of: ExpectedOf): Sheet {
     features: input.features.map(expectedFeature),
     group: chosen[0] ?? null,
     groups: chosen.map((g) => ({ ...g, catalogGroupId: null })),
-    manufacturerName: input.manufacturerName,
+    ...input.sheetFields,
     keywords: byLang(input.keywords),
     media: input.media.map((m) => ({ ...m, descriptions: byLang(m.descriptions) })),
     fragments: input.fragments,
@@ -362,7 +358,7 @@ function flatParts(
     longTexts: input.longTexts,
     allFeatures: input.features,
     groupIds,
-    manufacturerName: input.manufacturerName,
+    ...input.sheetFields,
     keywords: input.keywords,
     media: input.media,
     fragments: input.fragments,
@@ -394,11 +390,14 @@ function sheetBody(input: SheetIn, supplierPid: string, readOnly: Sheet | undefi
     longTexts: input.longTexts,
     features: input.features.map((o) => (readOnly ? { ...o, names: expectedFeature(o).names } : o)),
     groups: chosen.map((g) => (readOnly ? { ...g, catalogGroupId: null } : { id: g.id })),
-    manufacturerName: input.manufacturerName,
     keywords: input.keywords,
     media: input.media,
     fragments: input.fragments,
   };
+  for (const [key, value] of Object.entries(input.sheetFields)) {
+    // As the product's fields: absent is cleared, as null is.
+    if (value !== null || readOnly) body[key] = value;
+  }
   if (sendGroup) body.group = chosen[0] ? (readOnly ? chosen[0] : { id: chosen[0].id }) : null;
   if (readOnly) body.variants = readOnly.variants;
   return body;
@@ -695,12 +694,12 @@ describe('refused sheet writes change nothing', () => {
     const before = await restSheet(id);
     const other = sheetBody(
       {
-        fields: { supplierIdRef: 'S', ean: null, manufacturerPid: null },
+        fields: { supplierIdRef: 'S' },
         shortTexts: [{ lang: 'eng', value: 'Other' }],
         longTexts: [],
         features: [{ ftidref: 'Y', values: [] }],
         groupSlots: [2],
-        manufacturerName: null,
+        sheetFields: {},
         keywords: [],
         media: [],
         fragments: [],

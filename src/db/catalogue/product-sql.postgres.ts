@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ProductSql } from './catalogue-sql.js';
+import { productDtoEntries } from './product-dto-entries.js';
 import { variantCountSql } from './shared-sql.js';
 
 /**
@@ -18,11 +19,12 @@ export const productSqlPostgres: ProductSql = {
     '')`;
   },
   json(lang) {
+    const entries = productDtoEntries(this.name(lang, 'p'), [
+      ['masterProduct', sql`p.master_id IS NULL`],
+      ['variantCount', variantCountSql],
+    ]);
     return sql<string>`(SELECT row_to_json(r)::text FROM (SELECT
-        p.id AS "id", p.supplier_pid AS "supplierPid", p.supplier_id_ref AS "supplierIdRef",
-        ${this.name(lang, 'p')} AS "name", p.ean AS "ean", p.manufacturer_pid AS "manufacturerPid",
-        p.master_id IS NULL AS "masterProduct", ${variantCountSql} AS "variantCount",
-        p.master_id AS "masterProductId", p.created_at AS "createdAt", p.updated_at AS "updatedAt") r)`;
+        ${sql.join(entries.map(([key, value]) => sql`${value} AS ${sql.id(key)}`))}) r)`;
   },
   joinedJson() {
     return sql<Buffer | null>`convert_to(string_agg(c.dto, ',' ORDER BY c.id), 'UTF8')`;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ProductSql } from './catalogue-sql.js';
+import { productDtoEntries } from './product-dto-entries.js';
 import { variantCountSql } from './shared-sql.js';
 
 /**
@@ -18,12 +19,11 @@ export const productSqlSqlite: ProductSql = {
     '')`;
   },
   json(lang) {
-    return sql<string>`json_object(
-        'id', p.id, 'supplierPid', p.supplier_pid, 'supplierIdRef', p.supplier_id_ref, 'name', ${this.name(lang, 'p')},
-        'ean', p.ean, 'manufacturerPid', p.manufacturer_pid,
-        'masterProduct', json(CASE WHEN p.master_id IS NULL THEN 'true' ELSE 'false' END),
-        'variantCount', ${variantCountSql}, 'masterProductId', p.master_id,
-        'createdAt', p.created_at, 'updatedAt', p.updated_at)`;
+    const entries = productDtoEntries(this.name(lang, 'p'), [
+      ['masterProduct', sql`json(CASE WHEN p.master_id IS NULL THEN 'true' ELSE 'false' END)`],
+      ['variantCount', variantCountSql],
+    ]);
+    return sql<string>`json_object(${sql.join(entries.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})`;
   },
   joinedJson() {
     // As a BLOB the text is never decoded into a JavaScript string and encoded again. In the order

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { pgJsonArray, pgJsonRow } from '../postgres-json-text.js';
 import type { TextKind } from '../workspace.schema.js';
 import type { SheetLanguages, SheetSql } from './catalogue-sql.js';
+import { SHEET_FIELDS } from './product-fields.js';
 import { productSqlPostgres } from './product-sql.postgres.js';
 import { groupNameSql } from './shared-sql.js';
 
@@ -70,8 +71,14 @@ function modelPartsPostgres(groupLang: string, fallbackLang: string) {
     where: sql`fr.product_id = p.id`,
     orderBy: sql`fr.position`,
   });
-  return sql`${groups} AS "groups", p.manufacturer_name AS "manufacturerName", ${keywords} AS "keywords",
-    ${media} AS "media", ${fragments} AS "fragments"`;
+  const fields = SHEET_FIELDS.map((f) => sql`${sql.ref(`p.${f.column}`)} AS ${sql.id(f.key)}`);
+  return sql.join([
+    sql`${groups} AS "groups"`,
+    ...fields,
+    sql`${keywords} AS "keywords"`,
+    sql`${media} AS "media"`,
+    sql`${fragments} AS "fragments"`,
+  ]);
 }
 
 /** The TextEntryDto list of one kind of the product aliased `p` as json (PostgreSQL), as textsJsonSqlite. */

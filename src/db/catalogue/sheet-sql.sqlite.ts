@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { jsonArray, jsonObject, jsonValue } from '../sqlite-json-text.js';
 import type { TextKind } from '../workspace.schema.js';
 import type { SheetLanguages, SheetSql } from './catalogue-sql.js';
+import { SHEET_FIELDS } from './product-fields.js';
 import { productSqlSqlite } from './product-sql.sqlite.js';
 import { groupNameSql } from './shared-sql.js';
 
@@ -67,7 +68,7 @@ function groupsJsonSqlite(groupLang: string, fallbackLang: string) {
 function modelPartsSqlite(groupLang: string, fallbackLang: string) {
   return [
     ['groups', groupsJsonSqlite(groupLang, fallbackLang)],
-    ['manufacturerName', jsonValue(sql`p.manufacturer_name`)],
+    ...SHEET_FIELDS.map((f) => [f.key, jsonValue(sql.ref(`p.${f.column}`))] as const),
     [
       'keywords',
       langValues(sql`SELECT k.lang, k.value FROM product_keyword k WHERE k.product_id = p.id

@@ -63,13 +63,7 @@ export async function writeBatch(ctx: WorkspaceContext, pending: readonly Pendin
   const changed = planned.filter((p) => !p.created && p.touched);
   await changeProducts(
     db,
-    changed.map((p) => ({
-      id: p.ref.id!,
-      supplierIdRef: p.supplierIdRef,
-      ean: p.ean,
-      manufacturerPid: p.manufacturerPid,
-      groupId: p.groupId,
-    })),
+    changed.map((p) => ({ id: p.ref.id!, fields: p.fields, groupId: p.groupId })),
     at,
   );
   // A change to a variant (creating it included) is a change to its main product.
@@ -111,14 +105,12 @@ export async function lockNamed(db: WorkspaceDb, pids: readonly string[]): Promi
 }
 
 async function insertNew(ctx: WorkspaceContext, docs: readonly PlannedDocument[], at: string) {
-  const rows = docs.map((p): NewProductRow => [
-    p.supplierPid,
-    p.supplierIdRef ?? null,
-    p.ean ?? null,
-    p.manufacturerPid ?? null,
-    p.master?.id ?? null,
-    p.groupId ?? null,
-  ]);
+  const rows = docs.map((p): NewProductRow => ({
+    supplierPid: p.supplierPid,
+    fields: p.fields,
+    masterId: p.master?.id ?? null,
+    groupId: p.groupId ?? null,
+  }));
   const ids = await insertProducts(ctx.db, rows, at);
   for (const p of docs) p.ref.id = ids.get(p.supplierPid);
 }

@@ -1,3 +1,4 @@
+import { sentFields, type ProductFieldValues } from '../../db/catalogue/product-fields.js';
 import type { TextKind } from '../../db/workspace.schema.js';
 import { DomainError } from '../errors.js';
 import { checkFtidref, checkFunit, normalizeFeatureValues } from '../features/feature.rules.js';
@@ -43,9 +44,8 @@ export interface PlannedDocument {
   created: boolean;
   /** The main product of a variant (new ones: possibly created by the batch too). */
   master: ProductRef | null;
-  supplierIdRef?: string | null;
-  ean?: string | null;
-  manufacturerPid?: string | null;
+  /** The text fields sent (db/catalogue/product-fields.ts). */
+  fields: ProductFieldValues;
   /** undefined: the group stays (a new product gets none). */
   groupId?: number | null;
   /** Texts to set, one per (kind, language): `name` first, so that a short text of its language wins. */
@@ -146,6 +146,7 @@ function planDocument(
   });
   if (typeof groupId === 'number' && !facts.groups.has(groupId)) throw groupNotFound(groupId);
 
+  const sent = sentFields(fields);
   const texts = new Map<string, [TextKind, string, string]>();
   const setText = (kind: TextKind, lang: string, value: string) =>
     texts.set(`${kind} ${lang}`, [kind, lang, value]);
@@ -158,9 +159,7 @@ function planDocument(
     ref: existing ? existing.ref : { id: undefined },
     created: !existing,
     master: existing ? existing.master : (master?.ref ?? null),
-    supplierIdRef: fields.supplierIdRef,
-    ean: fields.ean,
-    manufacturerPid: fields.manufacturerPid,
+    fields: sent,
     texts,
     features: featurePlans,
     touched: false,
@@ -173,11 +172,6 @@ function planDocument(
   // (setting a text to the value it has still counts); a group it is already in is no change.
   if (groupId !== undefined && groupId !== existing.groupId) plan.groupId = groupId;
   plan.touched =
-    fields.supplierIdRef !== undefined ||
-    fields.ean !== undefined ||
-    fields.manufacturerPid !== undefined ||
-    texts.size > 0 ||
-    featurePlans.length > 0 ||
-    plan.groupId !== undefined;
+    Object.keys(sent).length > 0 || texts.size > 0 || featurePlans.length > 0 || plan.groupId !== undefined;
   return plan;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { catalogueSql, type BulkColumn, type WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
+import { PRODUCT_FIELDS, type ProductFieldValues } from '../../db/catalogue/product-fields.js';
 import type { TextKind } from '../../db/workspace.schema.js';
 import { dropFirstFromOthers } from './product-parts.repository.js';
 
@@ -98,25 +99,28 @@ export async function findStoredFeatures(db: WorkspaceDb, productIds: readonly n
   return result.rows;
 }
 
-/** [supplier_pid, supplier_id_ref, ean, manufacturer_pid, master_id, group_id] */
-export type NewProductRow = [
-  string,
-  string | null,
-  string | null,
-  string | null,
-  number | null,
-  number | null,
-];
+/** A product the batch creates. */
+export interface NewProductRow {
+  supplierPid: string;
+  fields: ProductFieldValues;
+  masterId: number | null;
+  groupId: number | null;
+}
 
-const NEW_PRODUCT: readonly BulkColumn[] = [
-  ['ord', 'integer'],
-  ['id', 'integer'],
+/** The inserted columns after the order and the drawn id, in the order newProductValues lists them. */
+const INSERTED: readonly BulkColumn[] = [
   ['supplier_pid', 'text'],
-  ['supplier_id_ref', 'text'],
-  ['ean', 'text'],
-  ['manufacturer_pid', 'text'],
+  ...PRODUCT_FIELDS.map((f): BulkColumn => [f.column, 'text']),
   ['master_id', 'integer'],
   ['group_id', 'integer'],
+];
+const NEW_PRODUCT: readonly BulkColumn[] = [['ord', 'integer'], ['id', 'integer'], ...INSERTED];
+
+const newProductValues = (row: NewProductRow) => [
+  row.supplierPid,
+  ...PRODUCT_FIELDS.map((f) => row.fields[f.key] ?? null),
+  row.masterId,
+  row.groupId,
 ];
 
 /** Strings in one order every transaction agrees on (UTF-16 code units), for taking locks. */
@@ -139,40 +143,42 @@ export async function insertProducts(
   if (rows.length === 0) return new Map();
   const bulk = catalogueSql(db).bulk;
   const ids = await bulk.drawProductIds?.(db, rows.length);
-  const rank = new Map(inLockOrder(rows.map((row) => row[0])).map((pid, i) => [pid, i]));
+  const rank = new Map(inLockOrder(rows.map((row) => row.supplierPid)).map((pid, i) => [pid, i]));
   const data = bulk.rows(
     NEW_PRODUCT,
-    rows.map((row, i) => (ids ? [rank.get(row[0]), ids[i], ...row] : [i, null, ...row])),
+    rows.map((row, i) =>
+      ids
+        ? [rank.get(row.supplierPid), ids[i], ...newProductValues(row)]
+        : [i, null, ...newProductValues(row)],
+    ),
   );
+  const names = [...(ids ? ['id'] : []), ...INSERTED.map(([name]) => name)];
   const result = await sql<{ id: number; supplier_pid: string }>`INSERT INTO product
-      (${ids ? sql`id, ` : sql``}supplier_pid, supplier_id_ref, ean, manufacturer_pid, master_id, group_id,
-        created_at, updated_at)
-    SELECT ${ids ? sql`j.id, ` : sql``}j.supplier_pid, j.supplier_id_ref, j.ean, j.manufacturer_pid, j.master_id,
-      j.group_id, ${at}, ${at}
+      (${sql.join(names.map((n) => sql.ref(n)))}, created_at, updated_at)
+    SELECT ${sql.join(names.map((n) => sql.ref(`j.${n}`)))}, ${at}, ${at}
     FROM ${data} ORDER BY j.ord
     RETURNING id, supplier_pid`.execute(db);
   return new Map(result.rows.map((row) => [row.supplier_pid, row.id]));
 }
 
-/** A change to an existing product: a field changes only when its flag (1) says it was sent. */
+/** A change to an existing product: a field changes only when it was sent. */
 export interface ProductChange {
   id: number;
-  supplierIdRef?: string | null;
-  ean?: string | null;
-  manufacturerPid?: string | null;
+  fields: ProductFieldValues;
   groupId?: number | null;
 }
 
+/** Columns of the changes' rows: the field's column `fN`, and `fN_set` = 1 when it was sent. */
+const CHANGED: readonly { column: string; value: string; set: string }[] = [
+  ...PRODUCT_FIELDS.map((f, i) => ({ column: f.column, value: `f${i}`, set: `f${i}_set` })),
+  { column: 'group_id', value: 'group_id', set: 'group_set' },
+];
 const CHANGE: readonly BulkColumn[] = [
   ['id', 'integer'],
-  ['sir_set', 'integer'],
-  ['sir', 'text'],
-  ['ean_set', 'integer'],
-  ['ean', 'text'],
-  ['mp_set', 'integer'],
-  ['mp', 'text'],
-  ['group_set', 'integer'],
-  ['group_id', 'integer'],
+  ...CHANGED.flatMap(({ value, set }, i): BulkColumn[] => [
+    [set, 'integer'],
+    [value, i < PRODUCT_FIELDS.length ? 'text' : 'integer'],
+  ]),
 ];
 
 const flagged = (value: unknown) => (value === undefined ? [0, null] : [1, value]);
@@ -187,18 +193,15 @@ export async function changeProducts(db: WorkspaceDb, changes: readonly ProductC
     CHANGE,
     changes.map((c) => [
       c.id,
-      ...flagged(c.supplierIdRef),
-      ...flagged(c.ean),
-      ...flagged(c.manufacturerPid),
+      ...PRODUCT_FIELDS.flatMap((f) => flagged(c.fields[f.key])),
       ...flagged(c.groupId),
     ]),
   );
-  await sql`UPDATE product SET
-      supplier_id_ref = CASE WHEN j.sir_set = 1 THEN j.sir ELSE product.supplier_id_ref END,
-      ean = CASE WHEN j.ean_set = 1 THEN j.ean ELSE product.ean END,
-      manufacturer_pid = CASE WHEN j.mp_set = 1 THEN j.mp ELSE product.manufacturer_pid END,
-      group_id = CASE WHEN j.group_set = 1 THEN j.group_id ELSE product.group_id END,
-      updated_at = ${at}, revision = product.revision + 1
+  const sets = CHANGED.map(
+    ({ column, value, set }) =>
+      sql`${sql.ref(column)} = CASE WHEN ${sql.ref(`j.${set}`)} = 1 THEN ${sql.ref(`j.${value}`)} ELSE ${sql.ref(`product.${column}`)} END`,
+  );
+  await sql`UPDATE product SET ${sql.join(sets)}, updated_at = ${at}, revision = product.revision + 1
     FROM ${data} WHERE product.id = j.id`.execute(db);
   await dropFirstFromOthers(
     db,

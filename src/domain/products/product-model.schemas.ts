@@ -4,6 +4,8 @@ import { FeatureDto, Ftidref } from '../features/feature.schemas.js';
 import { FUNIT_MAX } from '../features/feature.rules.js';
 import { LanguageValue, TextEntryDto } from '../texts/text.schemas.js';
 import { TEXT_VALUE_MAX } from '../texts/text.rules.js';
+import { SHEET_FIELDS } from '../../db/catalogue/product-fields.js';
+import { fieldInput, fieldSchemas } from './product-field.schemas.js';
 import {
   ALL_FEATURES_MAX,
   FRAGMENT_PLACE_MAX,
@@ -133,7 +135,7 @@ const Keyword = Type.Object(
 
 /** The model's parts of a write (MCP create/update_product, bulk documents): each replaces its part when sent. */
 export const sheetModelParts = {
-  manufacturerName: Type.Optional(Field('MANUFACTURER_NAME; null clears it')),
+  ...fieldSchemas(SHEET_FIELDS, fieldInput),
   keywords: Type.Optional(
     Type.Array(Keyword, {
       maxItems: KEYWORDS_MAX,

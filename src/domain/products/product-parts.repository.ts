@@ -140,10 +140,6 @@ export function replaceFragments(
   );
 }
 
-export async function setManufacturerName(db: WorkspaceDb, productId: number, name: string | null) {
-  await db.updateTable('product').set({ manufacturer_name: name }).where('id', '=', productId).execute();
-}
-
 /**
  * After the first group (product.group_id) of these products changed: a group that became a
  * product's first is no longer listed among its others. Every write of group_id calls it.

@@ -2,9 +2,7 @@ import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { ValidationError } from '../errors.js';
 import { entriesJson } from '../features/entry-list.rules.js';
 import { assignProducts, reserveGroup, ungroupProduct } from '../groups/group.service.js';
-import { checkLength } from '../texts/text.rules.js';
 import type { TextEntry } from '../texts/text.repository.js';
-import { MODEL_FIELD_MAX } from './product-model.rules.js';
 import { lockProduct } from './product.guards.js';
 import { touchProducts } from './product.repository.js';
 import { ensureDefinitions } from './product-bulk-write.repository.js';
@@ -14,7 +12,6 @@ import {
   replaceFragments,
   replaceKeywords,
   replaceMedia,
-  setManufacturerName,
 } from './product-parts.repository.js';
 import {
   checkFragments,
@@ -32,7 +29,6 @@ import type { FeatureOccurrenceValue, Fragment, Media } from './product-model.sc
  * then written in the caller's transaction (writeParts).
  */
 export interface ModelParts {
-  manufacturerName?: string | null;
   keywords?: TextEntry[];
   media?: Media[];
   groupIds?: number[];
@@ -41,7 +37,6 @@ export interface ModelParts {
 }
 
 export interface CheckedParts {
-  manufacturerName?: string | null;
   keywords?: TextEntry[];
   media?: ReturnType<typeof checkMedia>;
   groupIds?: number[];
@@ -52,7 +47,6 @@ export interface CheckedParts {
 /** Whether a write carries any of the model's parts. */
 export function hasParts(parts: ModelParts | CheckedParts): boolean {
   return (
-    parts.manufacturerName !== undefined ||
     parts.keywords !== undefined ||
     parts.media !== undefined ||
     parts.groupIds !== undefined ||
@@ -69,11 +63,7 @@ export function partRows(parts: ModelParts): number {
 }
 
 export function checkParts(parts: ModelParts): CheckedParts {
-  const { manufacturerName } = parts;
-  if (typeof manufacturerName === 'string')
-    checkLength(manufacturerName, 'manufacturerName', MODEL_FIELD_MAX);
   return {
-    manufacturerName,
     keywords: parts.keywords && checkKeywords(parts.keywords),
     media: parts.media && checkMedia(parts.media),
     groupIds: parts.groupIds && checkGroupIds(parts.groupIds),
@@ -103,7 +93,6 @@ export async function writeParts(context: RequestContext, id: number, parts: Che
   if (!hasParts(parts)) return;
   await ctx.transaction(async (trx) => {
     await lockProduct(trx, id);
-    if (parts.manufacturerName !== undefined) await setManufacturerName(trx, id, parts.manufacturerName);
     if (parts.keywords) await replaceKeywords(trx, id, parts.keywords);
     if (parts.media) await replaceMedia(trx, id, parts.media);
     if (parts.fragments) await replaceFragments(trx, id, parts.fragments);

@@ -1,5 +1,6 @@
 import { RIGHTS, runInTransaction, type RequestContext } from '../context.js';
 import { ValidationError } from '../errors.js';
+import { DTO_FIELDS, SHEET_FIELDS } from '../../db/catalogue/product-fields.js';
 import type { TextKind } from '../../db/workspace.schema.js';
 import { deleteText, getTexts } from '../texts/text.service.js';
 import { normalizeLanguageValues } from '../texts/text.rules.js';
@@ -46,14 +47,13 @@ export async function replaceProductSheet(
     const { product } = sheet;
     await writeProductSheet(ctx, id, {
       supplierPid: product.supplierPid,
-      supplierIdRef: product.supplierIdRef ?? null,
-      ean: product.ean ?? null,
-      manufacturerPid: product.manufacturerPid ?? null,
+      // Every text field: those not sent are cleared.
+      ...Object.fromEntries(DTO_FIELDS.map((f) => [f.key, product[f.key] ?? null])),
+      ...Object.fromEntries(SHEET_FIELDS.map((f) => [f.key, sheet[f.key] ?? null])),
       shortTexts: sheet.shortTexts,
       longTexts: sheet.longTexts,
       allFeatures: sheet.features,
       groupIds,
-      manufacturerName: sheet.manufacturerName,
       keywords: sheet.keywords,
       media: sheet.media,
       fragments: sheet.fragments,

@@ -3,7 +3,8 @@ import { Id, Nullable } from '../common.schemas.js';
 import { ProductGroupDto } from '../groups/group.schemas.js';
 import { TextEntryDto } from '../texts/text.schemas.js';
 import { ProductDto, UpdateProductRequest } from './product.schemas.js';
-import { MODEL_FIELD_MAX } from './product-model.rules.js';
+import { DTO_FIELDS, SHEET_FIELDS, type ProductField } from '../../db/catalogue/product-fields.js';
+import { fieldInput, fieldSchemas } from './product-field.schemas.js';
 import { sheetModelParts } from './product-model.schemas.js';
 import { ProductSheetDto, TEXT_LANGUAGES_MAX } from './product-sheet.schemas.js';
 
@@ -19,15 +20,15 @@ const readOnly = <T extends TSchema>(schema: T) =>
     description: `Read-only: ignored when sent. ${schema.description ?? ''}`.trim(),
   });
 
-const { supplierIdRef, ean, manufacturerPid } = UpdateProductRequest.properties;
 const { supplierPid } = Type.Required(Type.Pick(UpdateProductRequest, ['supplierPid'])).properties;
+
+/** A text field of the sheet: absent or null clears it (the sheet replaces the stored one). */
+const clearedWhenAbsent = (f: ProductField) => fieldInput(f);
 
 const SheetProduct = Type.Object(
   {
     supplierPid,
-    supplierIdRef,
-    ean,
-    manufacturerPid,
+    ...fieldSchemas(DTO_FIELDS, clearedWhenAbsent),
     id: readOnly(ProductDto.properties.id),
     name: readOnly({ ...ProductDto.properties.name, description: 'the short texts decide it' }),
     masterProduct: readOnly(ProductDto.properties.masterProduct),
@@ -82,7 +83,7 @@ export const ProductSheetWriteRequest = Type.Object(
       maxItems: parts.groupIds.maxItems,
       description: 'Every group in order: replaces them; `group`, when sent, must be the first of them',
     }),
-    manufacturerName: Nullable(Type.String({ maxLength: MODEL_FIELD_MAX, description: 'MANUFACTURER_NAME' })),
+    ...fieldSchemas(SHEET_FIELDS, clearedWhenAbsent),
     keywords: Type.Array(parts.keywords.items, { maxItems: parts.keywords.maxItems }),
     media: Type.Array(parts.media.items, { maxItems: parts.media.maxItems }),
     fragments: Type.Array(parts.fragments.items, { maxItems: parts.fragments.maxItems }),

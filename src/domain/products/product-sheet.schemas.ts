@@ -4,6 +4,8 @@ import { FeatureInput } from '../features/feature.schemas.js';
 import { ProductGroupDto } from '../groups/group.schemas.js';
 import { LanguageValue, TextEntryDto } from '../texts/text.schemas.js';
 import { CreateProductRequest, ProductDto, UpdateProductRequest } from './product.schemas.js';
+import { SHEET_FIELDS } from '../../db/catalogue/product-fields.js';
+import { fieldSchemas, storedField } from './product-field.schemas.js';
 import {
   FeatureOccurrenceDto,
   FragmentDto,
@@ -54,7 +56,7 @@ export const ProductSheetDto = Type.Object(
       description:
         'Every group of the product in order: the first (group), then the others a catalogue gave it',
     }),
-    manufacturerName: Nullable(Type.String({ description: 'MANUFACTURER_NAME' })),
+    ...fieldSchemas(SHEET_FIELDS, storedField),
     keywords: Type.Array(TextEntryDto, {
       description: 'KEYWORD per language, ordered by language, each language in its order',
     }),

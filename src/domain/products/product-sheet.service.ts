@@ -123,7 +123,6 @@ function fieldsOf<T extends ModelParts & SheetDetails & { groupId?: unknown }>(i
     longTexts: _l,
     features: _f,
     groupId: _g,
-    manufacturerName: _m,
     keywords: _k,
     media: _media,
     groupIds: _gs,

@@ -5,17 +5,16 @@ import {
   type ProductJsonPage,
   type WorkspaceDb,
 } from '../../db/catalogue/catalogue-sql.js';
+import { PRODUCT_FIELDS, type ProductFieldColumns } from '../../db/catalogue/product-fields.js';
 import { variantCountSql } from '../../db/catalogue/shared-sql.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 
 export type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 
-export interface ProductRow {
+/** A product's row with its text fields' columns (db/catalogue/product-fields.ts). */
+export interface ProductRow extends ProductFieldColumns {
   id: number;
   supplier_pid: string;
-  supplier_id_ref: string | null;
-  ean: string | null;
-  manufacturer_pid: string | null;
   master_id: number | null;
   created_at: string;
   updated_at: string;
@@ -24,6 +23,8 @@ export interface ProductRow {
   name: string;
 }
 
+const FIELD_REFS = PRODUCT_FIELDS.map((f) => `p.${f.column}` as const);
+
 /** Products with their variant count and their name in one statement. */
 function selectProducts(db: WorkspaceDb, lang: string) {
   return db
@@ -31,9 +32,7 @@ function selectProducts(db: WorkspaceDb, lang: string) {
     .select([
       'p.id',
       'p.supplier_pid',
-      'p.supplier_id_ref',
-      'p.ean',
-      'p.manufacturer_pid',
+      ...FIELD_REFS,
       'p.master_id',
       'p.created_at',
       'p.updated_at',
@@ -172,11 +171,8 @@ function selectProductJson(db: WorkspaceDb, q: ProductRowQuery) {
   );
 }
 
-export interface ProductValues {
+export interface ProductValues extends ProductFieldColumns {
   supplier_pid: string;
-  supplier_id_ref: string | null;
-  ean: string | null;
-  manufacturer_pid: string | null;
   master_id: number | null;
 }
 

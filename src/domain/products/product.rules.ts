@@ -1,3 +1,4 @@
+import { PRODUCT_FIELDS } from '../../db/catalogue/product-fields.js';
 import { ValidationError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { checkNotBlank } from '../names.js';
@@ -5,8 +6,6 @@ import { checkLength, checkTextValue } from '../texts/text.rules.js';
 import type { CreateProductInput, UpdateProductInput } from './product.types.js';
 
 export const SUPPLIER_PID_MAX = 128;
-/** supplierIdRef, ean and manufacturerPid. */
-export const PRODUCT_FIELD_MAX = 128;
 
 /**
  * Checks a create or update input before anything is written and returns the
@@ -23,11 +22,11 @@ export function checkProductInput(
     checkLength(input.supplierPid, 'supplierPid', SUPPLIER_PID_MAX, 1);
     checkNotBlank(input.supplierPid, 'supplierPid');
   }
-  for (const field of ['supplierIdRef', 'ean', 'manufacturerPid'] as const) {
-    const value = input[field];
+  for (const { key, maxLength } of PRODUCT_FIELDS) {
+    const value = input[key];
     if (value === undefined || value === null) continue;
-    if (typeof value !== 'string') throw new ValidationError(`${field} must be a string or null`);
-    checkLength(value, field, PRODUCT_FIELD_MAX);
+    if (typeof value !== 'string') throw new ValidationError(`${key} must be a string or null`);
+    checkLength(value, key, maxLength);
   }
   if (input.name !== undefined) {
     checkTextValue(input.name, 'name');

@@ -1,6 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PAGE_LIMIT_MAX, FILTER_VALUE_MAX } from './product.filter.js';
-import { PRODUCT_FIELD_MAX, SUPPLIER_PID_MAX } from './product.rules.js';
+import { SUPPLIER_PID_MAX } from './product.rules.js';
+import {
+  DTO_FIELDS,
+  DTO_FIELDS_AFTER_NAME,
+  DTO_FIELDS_BEFORE_NAME,
+} from '../../db/catalogue/product-fields.js';
+import { fieldInput, fieldSchemas, storedField } from './product-field.schemas.js';
 import type { ProductDto as DomainProductDto } from './product.types.js';
 import { TEXT_VALUE_MAX } from '../texts/text.rules.js';
 import { Id, LanguageCode, Nullable } from '../common.schemas.js';
@@ -16,14 +22,13 @@ export const ProductDto = Type.Object(
   {
     id: Type.Integer({ description: 'Database id, used in URLs' }),
     supplierPid: Type.String({ description: 'Supplier product id, unique within the workspace' }),
-    supplierIdRef: Nullable(Type.String()),
+    ...fieldSchemas(DTO_FIELDS_BEFORE_NAME, storedField),
     name: Type.String({
       description:
         'Short text (DESCRIPTIONSHORT) in the request language (`language` on create/update, `?lang=` on reads), ' +
         'else in the workspace default language; where that is missing, the first short text by language code; else ""',
     }),
-    ean: Nullable(Type.String()),
-    manufacturerPid: Nullable(Type.String()),
+    ...fieldSchemas(DTO_FIELDS_AFTER_NAME, storedField),
     masterProduct: Type.Boolean({ description: 'True for a main product, false for a variant' }),
     variantCount: Type.Integer({ description: 'Number of variants; 0 for a variant' }),
     masterProductId: Nullable(
@@ -66,8 +71,6 @@ const SupplierPid = Type.String({
     `Unique within the workspace, 1 to ${SUPPLIER_PID_MAX} characters, ${NOT_BLANK_RULE} (stored as sent); ` +
     'a taken value answers 409',
 });
-const OptionalField = (description: string) =>
-  Type.Optional(Nullable(Type.String({ maxLength: PRODUCT_FIELD_MAX, description })));
 const Name = Type.String({
   pattern: BLANK_NAME_PATTERN,
   maxLength: TEXT_VALUE_MAX,
@@ -79,11 +82,9 @@ const NameLanguage = Type.Optional({
 });
 
 const productFields = {
-  supplierIdRef: OptionalField('Supplier id reference; null clears it'),
+  ...fieldSchemas(DTO_FIELDS, fieldInput),
   name: Type.Optional(Name),
   language: NameLanguage,
-  ean: OptionalField('EAN / GTIN; null clears it'),
-  manufacturerPid: OptionalField('Manufacturer product id; null clears it'),
 };
 
 export const CreateProductRequest = Type.Object(

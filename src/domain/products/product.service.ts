@@ -6,6 +6,12 @@ import { decodeCursor, encodeCursor } from './product.cursor.js';
 import { checkLimit, likePattern, parseInstant } from './product.filter.js';
 import { isTooLarge } from '../../db/size-errors.js';
 import {
+  allFieldColumns,
+  DTO_FIELDS_AFTER_NAME,
+  DTO_FIELDS_BEFORE_NAME,
+  fieldColumns,
+} from '../../db/catalogue/product-fields.js';
+import {
   deleteProduct as deleteProductRow,
   findProduct,
   insertProduct,
@@ -44,20 +50,19 @@ export type {
   VersionedProduct,
 } from './product.types.js';
 
+/** ProductDto in the spec's order, as the database's JSON has it (db/catalogue/product-dto-entries.ts). */
 function toDto(row: ProductRow): ProductDto {
-  return {
-    id: row.id,
-    supplierPid: row.supplier_pid,
-    supplierIdRef: row.supplier_id_ref,
-    name: row.name,
-    ean: row.ean,
-    manufacturerPid: row.manufacturer_pid,
+  const dto: Record<string, unknown> = { id: row.id, supplierPid: row.supplier_pid };
+  for (const f of DTO_FIELDS_BEFORE_NAME) dto[f.key] = row[f.column];
+  dto.name = row.name;
+  for (const f of DTO_FIELDS_AFTER_NAME) dto[f.key] = row[f.column];
+  return Object.assign(dto, {
     masterProduct: row.master_id === null,
     variantCount: row.variant_count,
     masterProductId: row.master_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+  }) as unknown as ProductDto;
 }
 
 /** The language of ProductDto.name: the one asked for, else the workspace default. */
@@ -316,9 +321,7 @@ export async function createVersionedProduct(
     }
     const values: ProductValues = {
       supplier_pid: input.supplierPid,
-      supplier_id_ref: input.supplierIdRef ?? null,
-      ean: input.ean ?? null,
-      manufacturer_pid: input.manufacturerPid ?? null,
+      ...allFieldColumns(input),
       master_id: masterId ?? null,
     };
     const id = await insertUnique(trx, values, at);
@@ -381,11 +384,8 @@ export async function updateVersionedProduct(
   }
   const language = checkProductInput(input, false);
   const lang = nameLanguage(ctx, language);
-  const patch: Partial<Omit<ProductValues, 'master_id'>> = {};
+  const patch: Partial<Omit<ProductValues, 'master_id'>> = fieldColumns(input);
   if (input.supplierPid !== undefined) patch.supplier_pid = input.supplierPid;
-  if (input.supplierIdRef !== undefined) patch.supplier_id_ref = input.supplierIdRef;
-  if (input.ean !== undefined) patch.ean = input.ean;
-  if (input.manufacturerPid !== undefined) patch.manufacturer_pid = input.manufacturerPid;
   return ctx.transaction(async (trx) => {
     const at = now(ctx);
     await lockProduct(trx, id);

@@ -1,12 +1,16 @@
+import type { DtoField, ProductFieldValues } from '../../db/catalogue/product-fields.js';
+
+/** ProductDto's text fields (supplierIdRef, ean, manufacturerPid, …: db/catalogue/product-fields.ts). */
+export type ProductDtoFields = { [K in DtoField['key']]: string | null };
+
 /** A product as every adapter returns it (REST, agent tools, UI). Unset optional fields are null. */
-export interface ProductDto {
+export type ProductDto = ProductDtoFields & ProductDtoCore;
+
+interface ProductDtoCore {
   id: number;
   supplierPid: string;
-  supplierIdRef: string | null;
   /** Short text in the request language, else the workspace default, else the first by code, else "". */
   name: string;
-  ean: string | null;
-  manufacturerPid: string | null;
   /** True for a main product, false for a variant. */
   masterProduct: boolean;
   /** Number of variants; 0 for a variant. */
@@ -19,23 +23,19 @@ export interface ProductDto {
   updatedAt: string;
 }
 
-export interface CreateProductInput {
+/** A new product: every text field (those the sheet shows too) may be sent. */
+export interface CreateProductInput extends ProductFieldValues {
   supplierPid: string;
-  supplierIdRef?: string | null;
   name?: string;
   language?: string;
-  ean?: string | null;
-  manufacturerPid?: string | null;
   masterProductId?: number;
 }
 
-export interface UpdateProductInput {
+/** A partial update: the fields sent change, null clears one. */
+export interface UpdateProductInput extends ProductFieldValues {
   supplierPid?: string;
-  supplierIdRef?: string | null;
   name?: string;
   language?: string;
-  ean?: string | null;
-  manufacturerPid?: string | null;
 }
 
 /** Which products a list returns, and which page of them. */
