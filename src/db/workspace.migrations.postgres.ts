@@ -1,5 +1,5 @@
 import { sql, type Migration } from 'kysely';
-import { productModelPostgres } from './migrations/0008-product-model.postgres.js';
+import { stepsOf } from './migrations/workspace-steps.js';
 import type { LegacyMigrationNames } from './postgres.js';
 import { pgJsonArray } from './postgres-json-text.js';
 
@@ -151,7 +151,7 @@ export const workspaceMigrationsPostgres: Record<string, Migration> = {
       await sql`DROP TABLE feature_def_name`.execute(db);
     },
   },
-  '0008_product_model': productModelPostgres,
+  ...stepsOf('postgres'),
 };
 
 /**

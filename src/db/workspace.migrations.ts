@@ -1,5 +1,5 @@
 import { sql, type Migration, type RawBuilder } from 'kysely';
-import { productModelSqlite } from './migrations/0008-product-model.sqlite.js';
+import { stepsOf } from './migrations/workspace-steps.js';
 
 /** TextEntryDto[] as compact JSON text of rows (lang, value) in the rows' order, as JSON.stringify writes it. */
 const langValuesJson = (rows: RawBuilder<unknown>) =>
@@ -176,5 +176,5 @@ export const workspaceMigrations: Record<string, Migration> = {
       await sql`DROP TABLE feature_def_name`.execute(db);
     },
   },
-  '0008_product_model': productModelSqlite,
+  ...stepsOf('sqlite'),
 };

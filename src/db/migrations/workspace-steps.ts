@@ -1,0 +1,37 @@
+import { sql, type Migration } from 'kysely';
+import { productModelPostgres } from './0008-product-model.postgres.js';
+import { productModelSqlite } from './0008-product-model.sqlite.js';
+
+/**
+ * A workspace migration step under one name, written for both dialects side by side: the steps
+ * from 0008 on. workspace.migrations.ts and workspace.migrations.postgres.ts append them to their
+ * older lists (test/unit/migration-names.test.ts checks that both list the same names in order).
+ */
+export interface WorkspaceStep {
+  sqlite: Migration;
+  postgres: Migration;
+}
+
+/** Adds nullable text columns to table product: a new text field (db/catalogue/product-fields.ts). */
+export function addProductColumns(...columns: readonly string[]): WorkspaceStep {
+  const step = (type: string): Migration => ({
+    async up(db) {
+      for (const column of columns) {
+        await db.schema.alterTable('product').addColumn(column, sqlType(type)).execute();
+      }
+    },
+  });
+  // COLLATE "C" on PostgreSQL: compared and ordered by code point, as SQLite does.
+  return { sqlite: step('text'), postgres: step('text COLLATE "C"') };
+}
+
+const sqlType = (type: string) => sql.raw(type);
+
+export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
+  '0008_product_model': { sqlite: productModelSqlite, postgres: productModelPostgres },
+};
+
+/** The steps of one dialect, in order. */
+export function stepsOf(dialect: keyof WorkspaceStep): Record<string, Migration> {
+  return Object.fromEntries(Object.entries(workspaceSteps).map(([name, step]) => [name, step[dialect]]));
+}
