@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SHEET_FIELDS } from '../../src/db/catalogue/product-fields.js';
 import { createTestDatabase, dropTestDatabase, TEST_BACKEND } from '../helpers/backend.js';
 import { runCliAsync, startCli } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
@@ -135,6 +136,8 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
     referenceGroupId: '27-14-11-01',
   };
   const MODEL_PARTS = {
+    // Every text field of the sheet, so that a new column is moved too.
+    ...Object.fromEntries(SHEET_FIELDS.map((f) => [f.key, `${f.key} ä & "ö"`])),
     manufacturerName: 'Kartonagen & Söhne',
     keywords: [
       { lang: 'deu', value: 'Umzug' },

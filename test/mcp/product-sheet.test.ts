@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHEET_FIELDS } from '../../src/db/catalogue/product-fields.js';
 import { connectHttp, ok } from '../helpers/mcp.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -70,7 +71,7 @@ async function viaRest(id: number, lang?: string): Promise<unknown> {
     features: features.map((feature) => ({ ...(feature as object), details: null })),
     group,
     groups: group ? [{ ...group, catalogGroupId: null }] : [],
-    manufacturerName: null,
+    ...Object.fromEntries(SHEET_FIELDS.map((f) => [f.key, null])),
     keywords: [],
     media: [],
     fragments: [],

@@ -1,3 +1,4 @@
+import { SHEET_FIELDS } from '../../../src/db/catalogue/product-fields.js';
 import type { NodeDto } from '../../helpers/group-dto.js';
 import { nameOf, sortedEntries, type MGroup, type Model, type MProduct } from './model.js';
 
@@ -51,7 +52,7 @@ export function expectedSheet(model: Model, p: MProduct) {
     features: expectedFeatures(p).map((f) => ({ ...f, details: null })),
     group: group ? { id: group.id, groupId: group.groupId, name: group.name } : null,
     groups: group ? [{ id: group.id, groupId: group.groupId, name: group.name, catalogGroupId: null }] : [],
-    manufacturerName: null,
+    ...Object.fromEntries(SHEET_FIELDS.map((f) => [f.key, null])),
     keywords: [],
     media: [],
     fragments: [],
