@@ -50,6 +50,21 @@ export const PRODUCT_FIELDS = [
     maxLength: 256,
     description: 'MANUFACTURER_NAME',
   },
+  {
+    key: 'orderUnit',
+    column: 'order_unit',
+    shown: 'sheet',
+    maxLength: 32,
+    description:
+      'ORDER_UNIT: the unit the product is ordered in, a UN/ECE Recommendation 20 code (C62: piece)',
+  },
+  {
+    key: 'contentUnit',
+    column: 'content_unit',
+    shown: 'sheet',
+    maxLength: 32,
+    description: 'CONTENT_UNIT: the unit of what one order unit contains (UN/ECE Recommendation 20)',
+  },
 ] as const satisfies readonly ProductFieldDefinition[];
 
 export type ProductField = (typeof PRODUCT_FIELDS)[number];

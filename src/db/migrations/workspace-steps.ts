@@ -29,6 +29,7 @@ const sqlType = (type: string) => sql.raw(type);
 
 export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0008_product_model': { sqlite: productModelSqlite, postgres: productModelPostgres },
+  '0009_order_units': addProductColumns('order_unit', 'content_unit'),
 };
 
 /** The steps of one dialect, in order. */
