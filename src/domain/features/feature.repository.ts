@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { catalogueSql } from '../../db/catalogue/catalogue-sql.js';
-import type { WorkspaceDb } from '../products/product.repository.js';
+import { catalogueSql, type WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { entriesJson, mergeEntries, parseEntries } from './entry-list.rules.js';
 

@@ -1,7 +1,8 @@
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { LANGUAGE_NEUTRAL, normalizeLanguage } from '../languages/language.js';
-import { touchProducts, type WorkspaceDb } from '../products/product.repository.js';
+import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
+import { touchProducts } from '../products/product.repository.js';
 import { lockProduct, productNotFound, requireProduct } from '../products/product.guards.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { checkLength, checkTextValue } from '../texts/text.rules.js';

@@ -19,7 +19,7 @@ import {
   type TextRow,
 } from './product-bulk-write.repository.js';
 import { lockProducts } from './product-lock.repository.js';
-import type { WorkspaceDb } from './product.repository.js';
+import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import { nameLanguage } from './product.service.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { WorkspaceDb } from './product.repository.js';
+import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 
 export interface ProductKeyRow {
   id: number;

@@ -1,6 +1,5 @@
-import { catalogueSql } from '../../db/catalogue/catalogue-sql.js';
+import { catalogueSql, type WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import { sql } from 'kysely';
-import type { WorkspaceDb } from './product.repository.js';
 
 export interface DeletionRow {
   id: number;

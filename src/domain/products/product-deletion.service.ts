@@ -1,7 +1,7 @@
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 import { ValidationError } from '../errors.js';
 import { listDeletions, recordDeletions } from './product-deletion.repository.js';
-import type { WorkspaceDb } from './product.repository.js';
+import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import { parseInstant } from './product.filter.js';
 
 /** How long deletions are kept for delta sync. */

@@ -1,7 +1,6 @@
 import { sql, type Insertable } from 'kysely';
-import { catalogueSql } from '../../db/catalogue/catalogue-sql.js';
+import { catalogueSql, type WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
-import type { WorkspaceDb } from './product.repository.js';
 
 /**
  * The product model's parts (keywords, media, other groups, kept fragments, every feature

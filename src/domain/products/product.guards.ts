@@ -1,6 +1,7 @@
 import { NotFoundError } from '../errors.js';
 import { lockProducts, type LockedProductRow, type ProductLockPurpose } from './product-lock.repository.js';
-import { findProductCore, type WorkspaceDb } from './product.repository.js';
+import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
+import { findProductCore } from './product.repository.js';
 
 /** The existence check the product, text and feature services start with. */
 

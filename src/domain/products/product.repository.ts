@@ -9,8 +9,6 @@ import { PRODUCT_FIELDS, type ProductFieldColumns } from '../../db/catalogue/pro
 import { variantCountSql } from '../../db/catalogue/shared-sql.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 
-export type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
-
 /** A product's row with its text fields' columns (db/catalogue/product-fields.ts). */
 export interface ProductRow extends ProductFieldColumns {
   id: number;

@@ -11,6 +11,7 @@ import {
   DTO_FIELDS_BEFORE_NAME,
   fieldColumns,
 } from '../../db/catalogue/product-fields.js';
+import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import {
   deleteProduct as deleteProductRow,
   findProduct,
@@ -24,7 +25,6 @@ import {
   type ProductRow,
   type ProductRowQuery,
   type ProductValues,
-  type WorkspaceDb,
 } from './product.repository.js';
 import { upsertText } from '../texts/text.repository.js';
 import { noteDeletions } from './product-deletion.service.js';

@@ -1,5 +1,5 @@
 import type { TextKind } from '../../db/workspace.schema.js';
-import type { WorkspaceDb } from '../products/product.repository.js';
+import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 
 export interface TextEntry {
   lang: string;
