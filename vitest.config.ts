@@ -1,50 +1,124 @@
 import { availableParallelism } from 'node:os';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * Tests whose checks do not depend on the storage, left out of the PostgreSQL pass: both passes
- * must fit CI's 30 minutes on a 2-core machine. The browser tests of the window's front end
- * (layout, keyboard, language, menus: the endpoints they call run on PostgreSQL in window-api,
- * window-settings-api and the team tests), and the command line's parsing, help, ports and
- * settings (settings live in the data folder on either backend).
+ * One run, four projects (`npx vitest run --project NAME` runs one; `npm test` runs all):
+ * - unit: test/unit and the domain tests that make their own SQLite databases. They never read the
+ *   test backend, so they run once; test/helpers/backend.ts refuses to load in this project, so a
+ *   file that starts to depend on the backend fails here instead of never running on PostgreSQL.
+ * - browser: the window's front end in Chromium (layout, keyboard, language, menus), once, on
+ *   SQLite; the endpoints they call run on both backends in window-api, window-settings-api and
+ *   the team tests.
+ * - sqlite and postgres: the black-box tests, on the backend the project names (PIM_TEST_BACKEND);
+ *   team mode's tests (test/team) only in postgres, and SQLITE_ONLY only in sqlite. A new file in
+ *   their folders runs on both until someone decides otherwise here.
  */
-const STORAGE_INDEPENDENT = [
-  ...[
-    'window-errors-de',
-    'window-help',
-    'window-keyboard',
-    'window-monitor',
-    'window-narrow',
-    'window-rights-ui',
-    'window-settings-override',
-    'window-settings-ui',
-    'window-ui',
-    'window-users-ui',
-    'window-views-url',
-  ].map((name) => `test/window/${name}.test.ts`),
-  ...['help', 'data-dir', 'settings', 'start-ports'].map((name) => `test/cli/${name}.test.ts`),
+/** Domain tests that open SQLite files of their own, whichever backend the run is on. */
+const SQLITE_ONLY_DOMAIN = [
+  'service-authorization',
+  'sessions-desktop',
+  'sessions-machine-id',
+  'sessions-machines',
+  'sessions-user-admin',
+  'workspace-upgrade',
+].map((name) => `test/domain/${name}.test.ts`);
+
+/** The browser tests of the window's front end (they drive Debian's chromium with playwright-core). */
+const BROWSER = [
+  'window-connection',
+  'window-errors-de',
+  'window-help',
+  'window-keyboard',
+  'window-monitor',
+  'window-narrow',
+  'window-rights-ui',
+  'window-session-end',
+  'window-settings-override',
+  'window-settings-ui',
+  'window-ui',
+  'window-users-ui',
+  'window-views-url',
+].map((name) => `test/window/${name}.test.ts`);
+
+/**
+ * A browser test that also runs on PostgreSQL: a session ended by another process reaches a running
+ * pim through `PRAGMA data_version` on SQLite but LISTEN/NOTIFY on PostgreSQL, and the window must
+ * name the reason either way.
+ */
+const BROWSER_ON_POSTGRES = ['test/window/window-session-end.test.ts'];
+
+/**
+ * Black-box tests that run on SQLite only: what they check does not depend on the storage (the
+ * command line's parsing, help, ports and settings, which live in the data folder on either
+ * backend), or they always make SQLite data folders of their own.
+ */
+const SQLITE_ONLY = [
+  ...['data-dir', 'db-move-running', 'help', 'settings', 'setup-running', 'start-ports', 'storage'].map(
+    (name) => `test/cli/${name}.test.ts`,
+  ),
+  'test/app/workspace-safety.test.ts',
 ];
+
+const BLACK_BOX = ['app', 'cli', 'domain', 'fuzz', 'http', 'mcp', 'window'].map(
+  (dir) => `test/${dir}/**/*.test.ts`,
+);
+
+/** Options of every project (a project does not inherit the root's test options). */
+function project(
+  name: string,
+  test: Pick<NonNullable<TestProjectInlineConfiguration['test']>, 'include' | 'exclude' | 'globalSetup'> & {
+    backend: 'none' | 'sqlite' | 'postgres';
+  },
+): TestProjectInlineConfiguration {
+  const { backend, ...files } = test;
+  return {
+    test: {
+      name,
+      ...files,
+      exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
+      env: { PIM_TEST_BACKEND: backend },
+      pool: 'forks',
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+      // What a test waits for on screen or across processes may take longer than vitest's 1 s while
+      // chromium, servers and other test files share two cores; the condition itself is unchanged.
+      expect: { poll: { timeout: 5_000 } },
+    },
+  };
+}
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: [
-      ...configDefaults.exclude,
-      ...(process.env.PIM_TEST_BACKEND === 'postgres' ? STORAGE_INDEPENDENT : []),
+    projects: [
+      project('unit', { include: ['test/unit/**/*.test.ts', ...SQLITE_ONLY_DOMAIN], backend: 'none' }),
+      project('browser', { include: BROWSER, backend: 'sqlite' }),
+      project('sqlite', {
+        include: BLACK_BOX,
+        exclude: [...SQLITE_ONLY_DOMAIN, ...BROWSER],
+        backend: 'sqlite',
+      }),
+      project('postgres', {
+        include: [...BLACK_BOX, 'test/team/**/*.test.ts'],
+        exclude: [
+          ...SQLITE_ONLY_DOMAIN,
+          ...BROWSER.filter((file) => !BROWSER_ON_POSTGRES.includes(file)),
+          ...SQLITE_ONLY,
+        ],
+        backend: 'postgres',
+        // Fails the run when PostgreSQL cannot be reached: CI must never skip this project.
+        globalSetup: ['test/postgres-global-setup.ts'],
+      }),
     ],
-    globalSetup: ['test/global-setup.ts'],
-    pool: 'forks',
-    // vitest's default is one file at a time on two cores (CPUs - 1). The files mostly wait (child
-    // processes, the browser, PostgreSQL): on the 2-core CI machine one worker took 37.6 minutes
-    // for both passes, over CI's 30. Files are independent (port 0, their own data folders and
-    // databases), so they may run side by side; three at once on two cores made the monitor's
-    // burst test in Chromium miss its wait, two did not.
+    // The projects share one pool of workers. vitest's default is one file at a time on two cores
+    // (CPUs - 1). The files mostly wait (child processes, the browser, PostgreSQL): on the 2-core
+    // CI machine one worker took 37.6 minutes for both backends, and CI must finish within 20.
+    // Files are independent (port 0, their own data folders and databases), so they may run side
+    // by side; three at once on two cores made the monitor's burst test in Chromium miss its wait,
+    // two did not.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     minWorkers: 1,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    // What a test waits for on screen or across processes may take longer than vitest's 1 s while
-    // chromium, servers and other test files share two cores; the condition itself is unchanged.
-    expect: { poll: { timeout: 5_000 } },
+    reporters: process.env.PIM_TEST_SLOWEST
+      ? ['default', ['./test/slowest-files-reporter.ts', { count: Number(process.env.PIM_TEST_SLOWEST) }]]
+      : ['default'],
   },
 });

@@ -9,7 +9,7 @@ import { startServer, type TestServer } from '../helpers/server.js';
 
 /**
  * What a catalogue carries beside its products (the product model): a group's GROUP_ID and the
- * header's content pim does not model, through their services, on the backend of the pass.
+ * header's content pim does not model, through their services, on the backend of the project (sqlite or postgres).
  */
 let server: TestServer;
 let owner: RequestContext;

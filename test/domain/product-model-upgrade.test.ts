@@ -30,7 +30,7 @@ import {
 /**
  * A workspace written by the release before 0008_product_model (migrated up to
  * 0007_feature_values_json) is opened by this one, on the test backend (SQLite, or PostgreSQL in
- * the second pass): the migration turns every feature into its first occurrence without details,
+ * the postgres project): the migration turns every feature into its first occurrence without details,
  * and the catalogue reads as it did through REST and MCP, the model's new parts empty
  * (feature-values-upgrade.fixture.ts holds the workspace).
  */

@@ -9,13 +9,28 @@ import { dropSchema, schemaExists } from '../../src/db/postgres.js';
 import type { SystemDatabase } from '../../src/db/system.schema.js';
 
 /**
- * The storage the black-box tests run on: SQLite (default) or PostgreSQL
- * (`PIM_TEST_BACKEND=postgres`, as `npm test` does in its second pass). The same tests run on
- * both; a data folder made by newDataDir is set up for the backend as `pim setup --database`
+ * The storage the black-box tests run on: SQLite or PostgreSQL, as the vitest project says
+ * (`PIM_TEST_BACKEND`, set by vitest.config.ts; SQLite when unset). The same tests run in both
+ * projects; a data folder made by newDataDir is set up for the backend as `pim setup --database`
  * would, so every process on it (the server, the CLI, `pim mcp`) uses the same storage.
  */
-export const TEST_BACKEND: 'sqlite' | 'postgres' =
-  process.env.PIM_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite';
+export const TEST_BACKEND = testBackend(process.env.PIM_TEST_BACKEND);
+
+/**
+ * The unit project runs once and sets `none`: a file there that reaches for the backend would
+ * never run on PostgreSQL, so it fails here instead. A misspelt backend fails too, rather than
+ * quietly running on SQLite.
+ */
+function testBackend(name: string | undefined): 'sqlite' | 'postgres' {
+  if (name === undefined || name === '' || name === 'sqlite') return 'sqlite';
+  if (name === 'postgres') return 'postgres';
+  if (name === 'none')
+    throw new Error(
+      'This test depends on the storage backend (it imports test/helpers/backend.ts) but runs in the ' +
+        'unit project, which runs once: let the sqlite and postgres projects in vitest.config.ts run it',
+    );
+  throw new Error(`PIM_TEST_BACKEND=${name}: expected sqlite or postgres`);
+}
 
 /** A PostgreSQL server the tests may create databases on (trust authentication on the machines). */
 export const PG_SERVER_URL = process.env.PIM_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
