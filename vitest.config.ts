@@ -89,6 +89,8 @@ function project(
 
 export default defineConfig({
   test: {
+    // Runs once per run, whichever projects run (the projects do not inherit it).
+    globalSetup: ['test/cli-global-setup.ts'],
     projects: [
       project('unit', { include: ['test/unit/**/*.test.ts', ...SQLITE_ONLY_DOMAIN], backend: 'none' }),
       project('browser', { include: BROWSER, backend: 'sqlite' }),

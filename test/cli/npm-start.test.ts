@@ -12,6 +12,8 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
+// `npm start` runs the built package (bin/pim.js, then dist/), as users do, unlike the other tests
+// that start pim (test/helpers/cli.ts): it keeps the packaging working, and needs `npm run build`.
 it('npm start passes SIGTERM to the application, which stops gracefully', async () => {
   dataDir = await newDataDir('pim-npm-start-');
   const child = spawn('npm', ['start', '--silent', '--', '--port', '0', '--ui-port', '0'], {

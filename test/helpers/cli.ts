@@ -1,7 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
-export const PIM_BIN = fileURLToPath(new URL('../../bin/pim.js', import.meta.url));
+/**
+ * The executable the tests spawn: bin/pim.js of a package test/cli-global-setup.ts built from the
+ * current sources for this run (never a stale dist/). The package's own bin/pim.js, which runs
+ * what `npm run build` compiled, runs in test/cli/npm-start.test.ts and test/mcp/readme-config.test.ts.
+ */
+export function pimBin(): string {
+  const bin = process.env.PIM_TEST_BIN;
+  if (!bin) throw new Error('PIM_TEST_BIN is not set: run the tests with vitest (test/cli-global-setup.ts)');
+  return bin;
+}
 
 export interface CliResult {
   code: number | null;
@@ -13,13 +21,13 @@ export function cliEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, PIM_LOG_LEVEL: 'warn', ...env };
 }
 
-/** Runs the real executable `bin/pim.js` (compiled by `npm run build`) once. */
+/** Runs `pim` (pimBin: the current sources) once. */
 export function runCli(
   dataDir: string,
   args: string[],
   options: { stdin?: string; env?: Record<string, string> } = {},
 ): CliResult {
-  const result = spawnSync(process.execPath, [PIM_BIN, '--data-dir', dataDir, ...args], {
+  const result = spawnSync(process.execPath, [pimBin(), '--data-dir', dataDir, ...args], {
     input: options.stdin ?? '',
     encoding: 'utf8',
     env: cliEnv(options.env),
@@ -37,7 +45,7 @@ export function runCliAsync(
   args: string[],
   options: { stdin?: string | Buffer; env?: Record<string, string> } = {},
 ): Promise<CliResult> {
-  const child = spawn(process.execPath, [PIM_BIN, ...(dataDir ? ['--data-dir', dataDir] : []), ...args], {
+  const child = spawn(process.execPath, [pimBin(), ...(dataDir ? ['--data-dir', dataDir] : []), ...args], {
     env: cliEnv(options.env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -74,7 +82,7 @@ export interface SpawnedProcess {
 
 /** Spawns `pim --data-dir DIR ...args` and collects its output. */
 export function spawnCli(dataDir: string, args: string[], env: Record<string, string> = {}): SpawnedProcess {
-  const child = spawn(process.execPath, [PIM_BIN, '--data-dir', dataDir, ...args], {
+  const child = spawn(process.execPath, [pimBin(), '--data-dir', dataDir, ...args], {
     env: cliEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

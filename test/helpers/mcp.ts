@@ -1,12 +1,10 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { fileURLToPath } from 'node:url';
+import { pimBin } from './cli.js';
 
 export type Era = 'legacy' | 'modern';
 /** Both protocol eras pim serves: 2025-11-25 (most deployed clients) and 2026-07-28. */
 export const ERAS: readonly Era[] = ['legacy', 'modern'];
-
-const PIM_BIN = fileURLToPath(new URL('../../bin/pim.js', import.meta.url));
 
 function newClient(era: Era): Client {
   return new Client(
@@ -29,7 +27,7 @@ export async function connectHttp(
   return client;
 }
 
-/** An SDK client over stdio, spawning `bin/pim.js mcp` (the built code) on a data folder. */
+/** An SDK client over stdio, spawning `pim mcp` (pimBin: the current sources) on a data folder. */
 export async function connectStdio(
   dataDir: string,
   args: string[],
@@ -39,7 +37,7 @@ export async function connectStdio(
   const client = newClient(era);
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [PIM_BIN, 'mcp', '--data-dir', dataDir, ...args],
+    args: [pimBin(), 'mcp', '--data-dir', dataDir, ...args],
     env: { PATH: process.env.PATH ?? '', ...env },
     stderr: 'pipe',
   });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PIM_BIN } from '../helpers/cli.js';
+import { pimBin } from '../helpers/cli.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
 
 /** The MCP Inspector's CLI mode: a client nobody here wrote (pinned to 0.15.0, the last for Node 20). */
@@ -20,7 +20,7 @@ function inspect(
       ...args,
       '--',
       process.execPath,
-      PIM_BIN,
+      pimBin(),
       '--data-dir',
       dataDir,
       'mcp',

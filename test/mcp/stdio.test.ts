@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { cliEnv, PIM_BIN, runCliAsync } from '../helpers/cli.js';
+import { cliEnv, pimBin, runCliAsync } from '../helpers/cli.js';
 import { call, connectStdio, ok } from '../helpers/mcp.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
 
@@ -188,7 +188,7 @@ describe('pim mcp: which tools', () => {
 describe('pim mcp: lines that are not JSON-RPC messages', () => {
   it('answers them as JSON-RPC says (-32700, -32600) and goes on serving', async () => {
     const { dataDir } = await server();
-    const child = spawn(process.execPath, [PIM_BIN, '--data-dir', dataDir, 'mcp', '--user', 'admin'], {
+    const child = spawn(process.execPath, [pimBin(), '--data-dir', dataDir, 'mcp', '--user', 'admin'], {
       env: cliEnv(ADMIN),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
