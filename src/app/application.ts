@@ -43,6 +43,8 @@ export interface ApplicationOptions {
   httpLimits?: Partial<HttpLimits>;
   /** MCP's tools/call fast path over HTTP (default on); off, the SDK answers every request. */
   mcpFastPath?: boolean;
+  /** Tests only: see McpFastPathSwitch.rewriteSdkAnswer. */
+  rewriteMcpSdkAnswer?: McpFastPathSwitch['rewriteSdkAnswer'];
   /** How often to look for settings saved by another process (the CLI), in ms. */
   settingsPollMs?: number;
   /** Team mode: how long to wait before reconnecting the notification listener, in ms (default 1000). */
@@ -110,7 +112,12 @@ export class Application {
       storage: stores.workspaces,
     });
     this.health = new DatabaseHealth(stores.choice);
-    this.mcpFastPath = { enabled: options.mcpFastPath ?? true, answered: 0 };
+    this.mcpFastPath = {
+      enabled: options.mcpFastPath ?? true,
+      answered: 0,
+      refused: 0,
+      rewriteSdkAnswer: options.rewriteMcpSdkAnswer,
+    };
     this.rest = new RestServer(this.httpDeps(), options.logger ?? false, options.httpLimits);
     this.window = new WindowServer(this.windowDeps(), options.logger ?? false, () => this.windowLoopbackOnly);
   }

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Clock } from '../domain/clock.js';
 import type { SessionService } from '../domain/sessions/session.service.js';
 import type { SettingsService } from '../domain/settings/settings.service.js';
@@ -27,6 +28,13 @@ export interface HttpDeps {
 export interface McpFastPathSwitch {
   enabled: boolean;
   answered: number;
+  /** Request shapes left to the SDK because its answer was not what the fast path writes. */
+  refused: number;
+  /**
+   * Tests only: rewrites the body of each SDK answer before pim sends it or the fast path learns
+   * from it, standing in for an SDK release whose wire format changed.
+   */
+  rewriteSdkAnswer?: (body: string, headers: IncomingHttpHeaders) => string;
 }
 
 /** One finished request; `at` is the time it finished, in ms since the epoch. */

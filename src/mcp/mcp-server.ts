@@ -10,7 +10,7 @@ import type { OpenWorkspace } from '../domain/workspaces/open-workspace.js';
 import type { McpDeps, ToolSelection } from './mcp-deps.js';
 import { listProductResources, productResourceTemplate, readProductResource } from './product.resources.js';
 import { callTool } from './tool-call.js';
-import { ToolErrorContent, toolFailure } from './tool-result.js';
+import { ToolErrorContent, toolFailure, type ToolResult } from './tool-result.js';
 import { mayCall, selectedTools } from './tools.js';
 import type { Tool } from './tool.js';
 
@@ -28,6 +28,11 @@ export interface McpSession {
    * folder says the application has open (followed on every call).
    */
   workspace(): Promise<OpenWorkspace | undefined>;
+  /**
+   * Told the result of each tools/call before the SDK frames it (HTTP: the fast path compares the
+   * SDK's answer with what it would write for the same result).
+   */
+  onToolResult?: (result: ToolResult) => void;
 }
 
 /** The current revision, and the 2025-era ones most deployed clients speak (the SDK's default list). */
@@ -95,13 +100,12 @@ export function createPimMcpServer(deps: McpDeps, session: McpSession): Server {
     if (!tool) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
     }
-    let current: Actor;
-    try {
-      current = await actor();
-    } catch (error) {
-      return toolFailure(error, deps.logError ?? (() => undefined), tool.unreachable).result;
-    }
-    return callTool(deps, current, session.workspace, tool, request.params.arguments);
+    const result = await actor().then(
+      (current) => callTool(deps, current, session.workspace, tool, request.params.arguments),
+      (error: unknown) => toolFailure(error, deps.logError ?? (() => undefined), tool.unreachable).result,
+    );
+    session.onToolResult?.(result);
+    return result;
   });
   server.setRequestHandler('resources/templates/list', () => ({
     resourceTemplates: [productResourceTemplate],

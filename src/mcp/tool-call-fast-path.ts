@@ -4,7 +4,7 @@ import type { OpenWorkspace } from '../domain/workspaces/open-workspace.js';
 import type { McpDeps } from './mcp-deps.js';
 import { MODERN_PROTOCOL_VERSION, SERVER_INFO } from './mcp-server.js';
 import { callTool } from './tool-call.js';
-import { encodedStructuredContent } from './tool-result.js';
+import { encodedStructuredContent, type ToolResult } from './tool-result.js';
 import { ALL_TOOLS } from './tools.js';
 import type { Tool } from './tool.js';
 
@@ -21,7 +21,11 @@ interface Candidate {
    * envelope, served statelessly by the SDK and answered as one server-sent event.
    */
   era: 'modern' | 'legacy';
-  /** Everything the SDK's entry checks read besides the id, the tool's name and the arguments. */
+  /**
+   * The shape: everything the SDK's entry checks read besides the id and the arguments, and the
+   * tool, so that each tool's form of result (JSON from the database, or an object) is compared
+   * with the SDK's answer before the fast path writes it.
+   */
   key: string;
 }
 
@@ -31,6 +35,20 @@ export interface FastAnswer {
   body: string;
 }
 
+/** The SDK's answer to a request as pim sends it on: status, headers (lower-case names), body. */
+export interface SdkAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * What the fast path made of an answer of the SDK: 'learnt' (it answers that shape from now on),
+ * 'differs' (the SDK wrote other bytes than it would: it stays off for that shape) or 'none' (not
+ * a tool result of a candidate shape, or a shape it already knows).
+ */
+export type Lesson = 'learnt' | 'differs' | 'none';
+
 const JSON_HEADERS = { 'content-type': 'application/json' };
 /** The headers of the SDK's event-stream answer to a 2025-era request (Connection is Node's). */
 const EVENT_STREAM_HEADERS = {
@@ -38,12 +56,12 @@ const EVENT_STREAM_HEADERS = {
   'content-type': 'text/event-stream',
   'x-accel-buffering': 'no',
 };
-/** The SDK's stateless 2025-era answer: one event carrying the response. */
-const ONE_EVENT = /^event: message\ndata: ([^\n]*)\n\n$/;
+/** Set by Node for the connection, not by the SDK's answer: left out of the comparison. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive']);
 const LEGACY_VERSIONS = new Set(SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== MODERN_PROTOCOL_VERSION));
 
-/** How many distinct envelopes are remembered; clients send the same one on every call. */
-const MAX_KNOWN_ENVELOPES = 1_000;
+/** How many distinct shapes are remembered; clients send the same one on every call. */
+const MAX_KNOWN_SHAPES = 1_000;
 
 /** The SDK's stamp on every result of this revision: the server's identity. */
 const STAMP = JSON.stringify({ 'io.modelcontextprotocol/serverInfo': SERVER_INFO });
@@ -67,6 +85,11 @@ function header(headers: McpRequestHeaders, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+function sameHeaders(ours: Record<string, string>, sdk: Record<string, string>): boolean {
+  const theirs = Object.entries(sdk).filter(([name]) => !HOP_BY_HOP.has(name));
+  return theirs.length === Object.keys(ours).length && theirs.every(([name, value]) => ours[name] === value);
+}
+
 /**
  * tools/call over HTTP without the SDK's per-request machinery (a server instance, a transport,
  * web Request and Response objects, a dozen schema checks): the agent's hot path, measured in the
@@ -80,10 +103,17 @@ function header(headers: McpRequestHeaders, name: string): string | undefined {
  * the tool's result through the same callTool, as JSON stamped as the SDK stamps results of the
  * current revision, or for 2025-era clients (most deployed ones) as the one event of its
  * stateless answer.
- * test/mcp/fast-path.test.ts compares both paths on random requests.
+ *
+ * That framing is the SDK's wire format written by hand (the SDK is pinned in package.json for
+ * it). So a shape is learnt only when the SDK's answer, headers and body, is byte for byte what
+ * this class writes for the same tool result; on any difference (an SDK that frames, orders or
+ * stamps otherwise) the shape stays with the SDK.
+ * test/mcp/fast-path.test.ts compares both paths on random requests, and makes the SDK's answer
+ * differ for one shape to see the fast path stay off.
  */
 export class ToolCallFastPath {
-  private readonly known = new Set<string>();
+  /** Shapes the SDK answered with a tool result: true when its answer was ours byte for byte. */
+  private readonly shapes = new Map<string, boolean>();
 
   constructor(private readonly deps: McpDeps) {}
 
@@ -115,6 +145,7 @@ export class ToolCallFastPath {
       return undefined;
     }
     const key = JSON.stringify([
+      tool.name,
       version,
       header(headers, 'mcp-method') ?? null,
       mcpName !== undefined,
@@ -133,9 +164,13 @@ export class ToolCallFastPath {
     workspace: () => Promise<OpenWorkspace | undefined>,
   ): Promise<FastAnswer | undefined> {
     const candidate = this.candidate(headers, body);
-    if (!candidate || !this.known.has(candidate.key)) return undefined;
+    if (!candidate || this.shapes.get(candidate.key) !== true) return undefined;
     const result = await callTool(this.deps, actor, workspace, candidate.tool, candidate.args);
-    // The order and form of the SDK's answer, with the database's JSON spliced in unparsed.
+    return this.write(candidate, result);
+  }
+
+  /** The order and form of the SDK's answer, with the database's JSON spliced in unparsed. */
+  private write(candidate: Candidate, result: ToolResult): FastAnswer {
     const encoded = encodedStructuredContent(result);
     const fields =
       encoded === undefined
@@ -153,29 +188,23 @@ export class ToolCallFastPath {
   /** Whether the SDK's answer to this request should be read whole and learnt from. */
   wouldLearn(headers: McpRequestHeaders, body: unknown): boolean {
     const candidate = this.candidate(headers, body);
-    return candidate !== undefined && !this.known.has(candidate.key);
+    return candidate !== undefined && !this.shapes.has(candidate.key);
   }
 
   /**
-   * Remembers the shape of a request the SDK answered with a tool result: status 200, JSON for
-   * the current revision, exactly one event for a 2025-era one.
+   * Judges the SDK's answer to a request of a shape not seen yet, given the tool result the SDK
+   * framed (undefined when no tool ran: the SDK refused the request before). A shape whose tool
+   * ran is remembered either way: answered here from now on when the SDK's answer is what `write`
+   * makes of the same result (status 200, headers, body byte for byte), else left to the SDK.
    */
-  learn(headers: McpRequestHeaders, body: unknown, status: number, type: string, answer: string): void {
-    if (status !== 200) return;
+  learn(headers: McpRequestHeaders, body: unknown, sdk: SdkAnswer, result: ToolResult | undefined): Lesson {
+    if (result === undefined) return 'none';
     const candidate = this.candidate(headers, body);
-    if (!candidate || this.known.has(candidate.key)) return;
-    const expected = candidate.era === 'legacy' ? 'text/event-stream' : 'application/json';
-    if (type !== expected) return;
-    const text = candidate.era === 'legacy' ? ONE_EVENT.exec(answer)?.[1] : answer;
-    if (text === undefined) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (!isPlainObject(parsed) || !isPlainObject(parsed.result) || parsed.id !== candidate.id) return;
-    if (this.known.size >= MAX_KNOWN_ENVELOPES) this.known.clear();
-    this.known.add(candidate.key);
+    if (!candidate || this.shapes.has(candidate.key)) return 'none';
+    const ours = this.write(candidate, result);
+    const same = sdk.status === 200 && ours.body === sdk.body && sameHeaders(ours.headers, sdk.headers);
+    if (this.shapes.size >= MAX_KNOWN_SHAPES) this.shapes.clear();
+    this.shapes.set(candidate.key, same);
+    return same ? 'learnt' : 'differs';
   }
 }

@@ -47,6 +47,8 @@ export interface StartOptions {
   uiPort?: number;
   /** MCP's tools/call fast path over HTTP (default on). */
   mcpFastPath?: boolean;
+  /** Rewrites the MCP SDK's answers, as another SDK release might write them (see ApplicationOptions). */
+  rewriteMcpSdkAnswer?: ApplicationOptions['rewriteMcpSdkAnswer'];
   /** How often the stored settings are polled (default 50 ms here; 1 s in production). */
   settingsPollMs?: number;
   /** Team mode: the notification listener's reconnect delay (default 1 s). */
@@ -83,6 +85,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     settingsPollMs: options.settingsPollMs ?? 50,
     listenerRetryMs: options.listenerRetryMs,
     mcpFastPath: options.mcpFastPath,
+    rewriteMcpSdkAnswer: options.rewriteMcpSdkAnswer,
   });
   const report = await app.start();
   if (!report.rest) throw new Error('REST server did not start');

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startServer, type StartOptions, type TestServer } from '../helpers/server.js';
 
 /**
  * The tools/call fast path (src/mcp/tool-call-fast-path.ts) must answer exactly as the SDK does.
  * Two servers built the same way, one with the fast path and one without, get the same random
  * requests in the same order (reads, writes, errors, malformed envelopes and headers); every
- * answer must agree in status, content type and JSON. The clock stands still, so both create the
+ * answer must agree in status, content type and bytes. The clock stands still, so both create the
  * same ids and timestamps.
  */
 
@@ -65,11 +66,13 @@ async function send(target: Target, call: RawCall) {
     // The framing of an event stream: its lines without the data.
     frame: type?.startsWith('text/event-stream') ? text.replace(/^data: .*$/gm, 'data: …') : null,
     body: json === '' ? null : (JSON.parse(json) as unknown),
+    // Byte for byte, beside the JSON above (which shows a difference more readably).
+    text,
   };
 }
 
-async function prepare(fastPath: boolean): Promise<Target> {
-  const server = await startServer({ mcpFastPath: fastPath });
+async function prepare(fastPath: boolean, options: StartOptions = {}): Promise<Target> {
+  const server = await startServer({ ...options, mcpFastPath: fastPath });
   await server.addUser('viewer', 'VIEWER');
   const admin = await server.login();
   const viewer = await server.login('viewer', 'viewer-password');
@@ -258,7 +261,76 @@ describe('the tools/call fast path over HTTP', () => {
     const second = await send(fast, { ...call, id: 42 });
     expect(fast.server.app.mcpFastPath.answered).toBe(before + 1);
     expect(first.type).toBe('text/event-stream');
-    expect(second).toEqual({ ...first, body: { ...(first.body as object), id: 42 } });
+    expect(second).toEqual({
+      ...first,
+      body: { ...(first.body as object), id: 42 },
+      text: first.text.replace(/"id":41}(?=\n*$)/, '"id":42}'),
+    });
     expect(second.body).toMatchObject({ result: { structuredContent: { product: { id: 2 } } } });
   });
+});
+
+/**
+ * The fast path writes the SDK's wire format by hand. A later SDK may frame an answer otherwise;
+ * here the SDK's answers to get_product are rewritten (a space after "jsonrpc":, the same JSON in
+ * other bytes) as such a release might write them, list_workspaces' are left alone.
+ */
+describe('the fast path when the SDK answers a shape otherwise', () => {
+  const changed = (body: string, headers: IncomingHttpHeaders) =>
+    headers['mcp-name'] === 'get_product' ? body.replace('"jsonrpc":"2.0"', '"jsonrpc": "2.0"') : body;
+  let target: Target;
+
+  beforeAll(async () => {
+    target = await prepare(true, { rewriteMcpSdkAnswer: changed });
+  }, 60_000);
+  afterAll(async () => target?.server.stop());
+
+  const call = (version: string, name: string, args: unknown, id: number): RawCall => ({
+    user: 'admin',
+    version,
+    bare: false,
+    id,
+    name,
+    args,
+    meta:
+      version === VERSION
+        ? {
+            'io.modelcontextprotocol/protocolVersion': VERSION,
+            'io.modelcontextprotocol/clientCapabilities': {},
+          }
+        : undefined,
+    headers: {},
+    omit: [],
+  });
+
+  it.each([VERSION, '2025-11-25'])(
+    'stays off for that shape (%s), whose answers stay the SDK’s',
+    async (version) => {
+      const switched = target.server.app.mcpFastPath;
+      const before = { answered: switched.answered, refused: switched.refused };
+      const sheets = [];
+      const lists = [];
+      for (let id = 1; id <= 4; id++) {
+        sheets.push(await send(target, call(version, 'get_product', { id: 2 }, id)));
+        lists.push(await send(target, call(version, 'list_workspaces', {}, id)));
+      }
+      // list_workspaces: learnt from the first answer, the next three taken by the fast path.
+      expect(switched.answered - before.answered).toBe(3);
+      expect(lists.map((answer) => answer.text.includes('"jsonrpc":"2.0"'))).toEqual([
+        true,
+        true,
+        true,
+        true,
+      ]);
+      // get_product: the SDK's first answer differed, so the shape stayed with the SDK; every
+      // answer is its (rewritten) one, the same bytes but for the id.
+      expect(switched.refused - before.refused).toBe(1);
+      expect(sheets[0]!.status).toBe(200);
+      expect(sheets[0]!.text).toContain('"jsonrpc": "2.0"');
+      expect(sheets[0]!.body).toMatchObject({ result: { structuredContent: { product: { id: 2 } } } });
+      for (const [index, sheet] of sheets.entries()) {
+        expect(sheet.text).toBe(sheets[0]!.text.replace(/"id":1}(?=\n*$)/, `"id":${index + 1}}`));
+      }
+    },
+  );
 });

@@ -5,12 +5,21 @@ import type { AuthenticatedUser } from '../../domain/sessions/session.service.js
 import type { McpDeps } from '../../mcp/mcp-deps.js';
 import { createPimMcpServer } from '../../mcp/mcp-server.js';
 import { ToolCallFastPath } from '../../mcp/tool-call-fast-path.js';
+import type { ToolResult } from '../../mcp/tool-result.js';
 import type { PimApp } from '../app.js';
 import { hostName } from '../edge-guards.js';
 import type { HttpDeps } from '../http-deps.js';
 import { MCP_ENDPOINT } from '../route-access.js';
 
 export const MCP_PATH = '/mcp';
+
+/** What the route hands the SDK's per-request server factory through authInfo.extra. */
+// A type, not an interface: the SDK's extra is a Record<string, unknown>.
+type RequestExtra = {
+  user: AuthenticatedUser;
+  /** Told the tools/call result the SDK is about to frame (the fast path learns from both). */
+  onToolResult: (result: ToolResult) => void;
+};
 
 /** The SDK's answer to GET and DELETE here (stateless: no event stream, no session to end). */
 const METHOD_REFUSED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null };
@@ -74,12 +83,11 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
     logError: (error) => app.log.error({ err: error }, 'MCP tool call failed'),
   };
   const handler = createMcpHandler(
-    ({ authInfo }) =>
-      createPimMcpServer(mcpDeps, {
-        actor: (authInfo?.extra as { user: AuthenticatedUser }).user,
-        // The auth hook has followed the data folder's open workspace for this request.
-        workspace,
-      }),
+    ({ authInfo }) => {
+      const { user, onToolResult } = authInfo?.extra as RequestExtra;
+      // The auth hook has followed the data folder's open workspace for this request.
+      return createPimMcpServer(mcpDeps, { actor: user, workspace, onToolResult });
+    },
     { onerror: (error) => app.log.warn({ err: error }, 'MCP request refused') },
   );
   app.addHook('onClose', async () => handler.close());
@@ -114,27 +122,40 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
         headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       }
       const webRequest = new Request(`http://localhost${MCP_PATH}`, { method: request.method, headers });
+      let toolResult: ToolResult | undefined;
+      const extra: RequestExtra = { user, onToolResult: (result) => void (toolResult = result) };
       const response = await handler.fetch(webRequest, {
-        authInfo: {
-          token: user.tokenHash,
-          clientId: user.username,
-          scopes: [...user.rights],
-          extra: { user },
-        },
+        authInfo: { token: user.tokenHash, clientId: user.username, scopes: [...user.rights], extra },
         parsedBody: request.body,
       });
       reply.code(response.status);
-      response.headers.forEach((value, name) => void reply.header(name, value));
+      const sent: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        sent[name] = value;
+        reply.header(name, value);
+      });
       // A JSON answer is read whole (cheaper than piping a web stream into Node's), and so is the
       // one event answering a tools/call the fast path learns from; other event streams (SSE) are
       // passed through as they come.
       const type = response.headers.get('content-type') ?? '';
+      const rewrite = fastPathSwitch?.rewriteSdkAnswer;
       if (
         type.startsWith('application/json') ||
-        (eligible && fastPath.wouldLearn(request.headers, request.body))
+        (eligible && fastPath.wouldLearn(request.headers, request.body)) ||
+        rewrite !== undefined
       ) {
-        const text = await response.text();
-        if (eligible) fastPath.learn(request.headers, request.body, response.status, type, text);
+        let text = await response.text();
+        if (rewrite) text = rewrite(text, request.headers);
+        if (eligible) {
+          const answer = { status: response.status, headers: sent, body: text };
+          if (fastPath.learn(request.headers, request.body, answer, toolResult) === 'differs') {
+            fastPathSwitch!.refused++;
+            app.log.warn(
+              { tool: (request.body as { params: { name: string } }).params.name },
+              "MCP fast path off for a request shape: the SDK's answer is not what it would write",
+            );
+          }
+        }
         return reply.send(text);
       }
       return reply.send(response.body ?? '');
