@@ -1,6 +1,6 @@
 /**
  * `node --import tsx bench/compare.ts`: SQLite and PostgreSQL side by side, from the latest full
- * runs (bench/results/latest.json and latest-postgres.json), as a Markdown table for the README.
+ * runs (bench/results/latest.json and latest-postgres.json), as a Markdown table for docs/performance.md.
  * Each backend's ratio is to the bare server measured in its own run.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * Times `pim db move` of the benchmark catalogue (100,000 products; --quick: 5,000) into a fresh
- * PostgreSQL database: the README promises under a minute for the full one. (`npm run bench --
+ * PostgreSQL database: its target is under a minute for the full one (docs/performance.md). (`npm run bench --
  * --db postgres` times it too, on its way to measuring the REST API on PostgreSQL.)
  *
  *   node --import tsx bench/db-move.ts [--quick]

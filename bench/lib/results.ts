@@ -31,7 +31,7 @@ function subtitle(r: Results): string[] {
 }
 
 /**
- * bench/results/<timestamp>-<mode>.json, and latest.{json,svg,md} (the README shows these).
+ * bench/results/<timestamp>-<mode>.json, and latest.{json,svg,md} (docs/performance.md shows these).
  * A quick run writes latest-quick.* instead, so it never replaces the figures of a full run, and a
  * run on PostgreSQL latest[-quick]-postgres.*;
  * a partial run (--only, --duration, --profile) writes only its timestamped JSON.
