@@ -5,10 +5,14 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
 
-/** The README's agent configurations, as a user copies them, must work (paths and secrets filled in). */
+/**
+ * The agent configurations of docs/agent-interface.md ("Setting up an agent"), where the README
+ * sends users, must work as a user copies them (paths and secrets filled in).
+ */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
-const README = readFileSync(`${ROOT}/README.md`, 'utf8');
-const section = README.slice(README.indexOf('## Use pim from an AI agent'), README.indexOf('## Performance'));
+const DOC = readFileSync(`${ROOT}/docs/agent-interface.md`, 'utf8');
+const start = DOC.indexOf('## Setting up an agent');
+const section = DOC.slice(start, DOC.indexOf('\n## ', start + 1));
 const [stdioBlock, httpBlock] = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
 interface ServerConfig {
@@ -46,7 +50,7 @@ async function findReadChange(client: Client): Promise<void> {
   expect(rest.body.data!.value).toBe('Changed by an agent');
 }
 
-describe('README: use pim from an AI agent', () => {
+describe('docs/agent-interface.md: setting up an agent', () => {
   it('the stdio configuration finds, reads and changes products', async () => {
     const config = (JSON.parse(stdioBlock!) as { mcpServers: { pim: ServerConfig } }).mcpServers.pim;
     const args = config.args!.map((a) =>
