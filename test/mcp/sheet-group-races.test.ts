@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
 import { call } from '../helpers/mcp.js';
 import { sessionPerTest, type McpSession } from '../helpers/mcp-session.js';
+import { deadlocksOnceDisconnected } from '../helpers/pg-deadlocks.js';
 
 /**
  * A product sheet written with a group (update_product with groupId) while that group is deleted
@@ -64,8 +65,8 @@ describe('a product sheet written with a group while the group is deleted', () =
       );
     }
     if (TEST_BACKEND !== 'postgres') return;
-    // Backends report their counts at the latest when their (pooled) connection closes.
-    await new Promise((resolve) => setTimeout(resolve, 12_000));
-    expect(await deadlocks(s)).toBe(before);
+    // Stopped, it closes its connections, whose backends report their counts as they exit.
+    await s.server.app.stop();
+    expect(await deadlocksOnceDisconnected(s.server.dataDir)).toBe(before);
   }, 60_000);
 });
