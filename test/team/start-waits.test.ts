@@ -46,8 +46,9 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim start while the shared database
   it('waits, saying why once, and starts when the database answers', async () => {
     pim = start();
     await pim.waitFor(/cannot be reached: .*; trying again every 2 s \(Ctrl\+C stops\)/);
-    // Still waiting a few attempts later, and said only once.
-    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    // Still waiting two attempts later, and said only once.
+    await proxy.refuse();
+    await expect.poll(() => proxy.refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     expect(pim.output().match(/cannot be reached/g)).toHaveLength(1);
     expect(pim.output()).not.toMatch(/REST API listening/);
 

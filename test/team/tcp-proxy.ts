@@ -7,7 +7,9 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
  * and accepting new ones (a frozen server or a network partition: nothing is refused, nothing
  * answers); `resume()` lets the held bytes through. `freeze(text)` silences for good only the
  * open connections whose start-up message held `text` (an application_name): a link that died
- * without a word, while new connections work.
+ * without a word, while new connections work. `refuse()` listens again but resets every new
+ * connection at once and counts them (`refused`): the database is still down, and a test can wait
+ * for a number of attempts to reach it, where a closed port shows none.
  */
 export class TcpProxy {
   private server: Server | undefined;
@@ -16,6 +18,9 @@ export class TcpProxy {
   /** The first bytes each client sent: PostgreSQL's start-up message, with the application_name. */
   private readonly startups = new Map<Socket, string>();
   private stalled = false;
+  private refusing = false;
+  /** Connections reset since the last refuse(). */
+  refused = 0;
   port = 0;
 
   constructor(
@@ -24,7 +29,23 @@ export class TcpProxy {
   ) {}
 
   async restore(): Promise<void> {
+    this.refusing = false;
+    if (!this.server) await this.listen();
+  }
+
+  async refuse(): Promise<void> {
+    this.refusing = true;
+    this.refused = 0;
+    if (!this.server) await this.listen();
+  }
+
+  private async listen(): Promise<void> {
     const server = createServer((client) => {
+      if (this.refusing) {
+        this.refused++;
+        client.resetAndDestroy();
+        return;
+      }
       const upstream = connect({ host: this.targetHost, port: this.targetPort });
       const pair: [Socket, Socket] = [client, upstream];
       this.pairs.add(pair);
