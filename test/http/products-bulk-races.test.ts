@@ -34,28 +34,34 @@ async function deadlocks(): Promise<number> {
 }
 
 /**
- * Runs `send` with the batches held at their first statement, then lets them all go at once: on
+ * Runs `send` with its `batches` held at their first statement, then lets them all go at once: on
  * PostgreSQL a transaction of the test's own holds the group they name (each batch reads it first,
  * FOR KEY SHARE), so that their writes meet as those of separate clients do. On SQLite the one
  * writer takes them in turn anyway.
  */
-async function startingTogether<T>(groupId: number, send: () => Promise<T>): Promise<T> {
+async function startingTogether<T>(groupId: number, batches: number, send: () => Promise<T>): Promise<T> {
   if (TEST_BACKEND !== 'postgres') return send();
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  let markHeld!: () => void;
-  const held = new Promise<void>((resolve) => (markHeld = resolve));
+  let markHeld!: (backend: number) => void;
+  const held = new Promise<number>((resolve) => (markHeld = resolve));
   const holder = file.server.app.workspaces
     .current()!
     .db.transaction()
     .execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
       await sql`SELECT id FROM product_group WHERE id = ${groupId} FOR UPDATE`.execute(trx);
-      markHeld();
+      markHeld(rows[0]!.pid);
       await released;
     });
-  await held;
+  const backend = await held;
   const sent = send();
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Released before every batch waits, a late one would start alone and the race not be run.
+  await pollUntil(`${batches} batches wait for backend ${backend}`, async () => {
+    const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity
+      WHERE ${backend} = ANY(pg_blocking_pids(pid))`.execute(file.server.app.stores.shared);
+    return Number(rows[0]!.n) >= batches;
+  });
   release();
   await holder;
   return sent;
@@ -82,7 +88,9 @@ describe('bulk upserts side by side', () => {
           };
         }),
       );
-      const answers = await startingTogether(groupId, () => Promise.all(batches.map((docs) => bulk(docs))));
+      const answers = await startingTogether(groupId, batches.length, () =>
+        Promise.all(batches.map((docs) => bulk(docs))),
+      );
       for (const answer of answers) expect(answer.status, answer.text).toBe(200);
       const created = answers.flatMap((a) => a.body.data!.filter((d) => d.status === 201));
       expect(created).toHaveLength(300);
