@@ -30,11 +30,12 @@ describe.runIf(TEST_BACKEND === 'postgres')('an instance whose notifications are
     const client = new pg.Client({ connectionString: team.url });
     await client.connect();
     try {
-      const cut = await client.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      // With a timeout it returns once the backend is gone: it can hear no notification after.
+      const cut = await client.query<{ gone: boolean }>(
+        `SELECT pg_terminate_backend(pid, 5000) AS gone FROM pg_stat_activity
           WHERE application_name = 'pim-listener' AND datname = current_database()`,
       );
-      expect(cut.rowCount).toBe(2);
+      expect(cut.rows.map((row) => row.gone)).toEqual([true, true]);
     } finally {
       await client.end();
     }
@@ -44,13 +45,23 @@ describe.runIf(TEST_BACKEND === 'postgres')('an instance whose notifications are
     await a.addUser('watched', 'EDITOR', 'watched-password');
     const token = await a.login('watched', 'watched-password');
     expect((await a.request('GET', '/api/workspace', { token })).status).toBe(200); // cached now
+    await a.addUser('probe', 'EDITOR', 'probe-password');
+    const probe = await a.login('probe', 'probe-password');
+    const status = async (bearer: string) =>
+      (await a.request('GET', '/api/workspace', { token: bearer })).status;
+    expect(await status(probe)).toBe(200); // cached too
 
     await cutListeners();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    // Another process changes the instance's own data folder: the instance polls it (50 ms here).
+    // Ended where `a` cannot hear it, the probe's session answers from the cache until `a` has
+    // noticed that its listener is gone and stopped trusting the cache.
+    expectSuccess(await runCliAsync(b.dataDir, ['user', 'logout', 'probe']));
+    await expect.poll(() => status(probe)).toBe(401);
+    // Another process changes the instance's own data folder (polled every 50 ms here): first an
+    // allow list without the test's address, whose 403 shows that the change was applied, then back.
+    expectSuccess(await runCliAsync(a.dataDir, ['settings', 'set', 'rest.allow', '127.0.0.2']));
+    await expect.poll(() => status(token)).toBe(403);
     expectSuccess(await runCliAsync(a.dataDir, ['settings', 'set', 'rest.allow', '127.0.0.1, ::1']));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await a.request('GET', '/api/workspace', { token })).status).toBe(200); // read, cached again
+    await expect.poll(() => status(token)).toBe(200); // read, cached again
 
     // Ended through the other instance's data folder: its notification cannot reach `a`.
     expectSuccess(await runCliAsync(b.dataDir, ['user', 'logout', 'watched']));
