@@ -55,9 +55,12 @@ describe('Users in the window', () => {
     await chooseMenu(page, 'Users', 'Manage users…');
     const path = `/ui/api/users/${await userId('erika')}/role`;
     const puts = countRequests('PUT', path);
-    // A slow answer: the select shows the old role until it comes, inviting a second choice.
+    // The answer is held until a second choice was tried: the select shows the old role until it
+    // comes, inviting one.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route(`**${path}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await answered;
       await route.continue();
     });
     const select = page.getByRole('combobox', { name: 'Role erika' });
@@ -67,6 +70,7 @@ describe('Users in the window', () => {
     };
     await choose(10_000);
     await choose(500).catch(() => undefined);
+    answer();
     await expect.poll(() => select.inputValue()).toBe('VIEWER');
     expect(puts()).toBe(1);
   });
