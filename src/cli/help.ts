@@ -86,7 +86,7 @@ Example (Claude Code):
 
   pim user add NAME --role ADMIN|EDITOR|VIEWER --password-stdin
   pim user list
-  pim user set-role NAME ADMIN|EDITOR|VIEWER
+  pim user set-role NAME [--role] ADMIN|EDITOR|VIEWER
   pim user passwd NAME --password-stdin
   pim user disable NAME
   pim user enable NAME
@@ -103,9 +103,11 @@ Roles: ADMIN (all rights), EDITOR (read, edit, open workspaces), VIEWER (read on
 Prints one line per user, separated by tabs: id, name, role, disabled (true or false) and the
 last login (UTC, ISO 8601; "-" if the user never logged in).`,
   'user set-role': `Usage: pim user set-role NAME ADMIN|EDITOR|VIEWER
+       pim user set-role NAME --role ADMIN|EDITOR|VIEWER
 
-Changes the role of user NAME; their open sessions get the new rights (a running pim start
-notices within a second). The last enabled ADMIN cannot be demoted (make another user ADMIN first).`,
+Changes the role of user NAME, given either way (--role as pim user add takes it); their open
+sessions get the new rights (a running pim start notices within a second). The last enabled
+ADMIN cannot be demoted (make another user ADMIN first).`,
   'user passwd': `Usage: pim user passwd NAME --password-stdin
 
 Sets a new password for user NAME: the first line of standard input, without its line ending.

@@ -61,6 +61,24 @@ describe('pim user set-role', () => {
     expectSuccess(await user('set-role', 'boss', 'EDITOR'));
     expect((await listLines()).map((l) => l[2])).toEqual(['EDITOR', 'ADMIN']);
   });
+
+  it('takes the role as pim user add does, --role ROLE, too', async () => {
+    const changed = await user('set-role', 'api', '--role', 'VIEWER');
+    expectSuccess(changed);
+    expect(changed.stdout).toBe('User api is now VIEWER\n');
+    expectSuccess(await user('set-role', '--role', 'ADMIN', 'api'));
+    expect((await listLines()).map((l) => l.slice(1, 3))).toEqual([
+      ['boss', 'ADMIN'],
+      ['api', 'ADMIN'],
+    ]);
+    expectOneLineError(
+      await user('set-role', 'api', '--role', 'KING'),
+      /^pim: role 'KING' is unknown; use one of ADMIN, EDITOR, VIEWER$/,
+    );
+    expect((await user('set-role', '--help')).stdout).toContain(
+      'pim user set-role NAME --role ADMIN|EDITOR|VIEWER',
+    );
+  });
 });
 
 describe('pim user passwd', () => {
@@ -167,6 +185,11 @@ describe('usage', () => {
       [['disable'], /^pim: pim user disable needs NAME$/],
       [['set-role', 'api'], /^pim: pim user set-role needs ROLE$/],
       [['set-role'], /^pim: pim user set-role needs NAME and ROLE$/],
+      [['set-role', '--role', 'VIEWER'], /^pim: pim user set-role needs NAME$/],
+      [
+        ['set-role', 'api', 'EDITOR', '--role', 'VIEWER'],
+        /^pim: pim user set-role takes the role once: NAME ROLE or NAME --role ROLE$/,
+      ],
       [['enable', 'api', 'extra'], /^pim: unexpected argument 'extra'$/],
       [['logout', 'api', '--role', 'ADMIN'], /^pim: pim user logout takes no --role$/],
       [['list', '--password-stdin'], /^pim: pim user list takes no --password-stdin$/],

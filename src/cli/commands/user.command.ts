@@ -27,11 +27,14 @@ async function readFirstLine(stdin: NodeJS.ReadableStream): Promise<string> {
   }
 }
 
-/** The positional arguments each subcommand takes, and its options. */
+/**
+ * The positional arguments each subcommand takes, and its options. set-role's ROLE may also be
+ * given as add takes it, `--role ROLE` (then it is not an argument).
+ */
 const SUBCOMMANDS: Record<string, { args: string[]; options: string[] }> = {
   add: { args: ['NAME'], options: ['role', 'password-stdin'] },
   list: { args: [], options: [] },
-  'set-role': { args: ['NAME', 'ROLE'], options: [] },
+  'set-role': { args: ['NAME', 'ROLE'], options: ['role'] },
   passwd: { args: ['NAME'], options: ['password-stdin'] },
   disable: { args: ['NAME'], options: [] },
   enable: { args: ['NAME'], options: [] },
@@ -40,10 +43,15 @@ const SUBCOMMANDS: Record<string, { args: string[]; options: string[] }> = {
 
 function checkUsage(sub: string, args: string[], values: CommandInput['values']): void {
   const spec = SUBCOMMANDS[sub]!;
-  if (args.length < spec.args.length) {
-    throw new UsageError(`pim user ${sub} needs ${spec.args.slice(args.length).join(' and ')}`);
+  const roleFlag = sub === 'set-role' && values.role !== undefined;
+  if (roleFlag && args.length > 1) {
+    throw new UsageError('pim user set-role takes the role once: NAME ROLE or NAME --role ROLE');
   }
-  if (args.length > spec.args.length) throw new UsageError(`unexpected argument '${args[spec.args.length]}'`);
+  const wanted = roleFlag ? spec.args.filter((arg) => arg !== 'ROLE') : spec.args;
+  if (args.length < wanted.length) {
+    throw new UsageError(`pim user ${sub} needs ${wanted.slice(args.length).join(' and ')}`);
+  }
+  if (args.length > wanted.length) throw new UsageError(`unexpected argument '${args[wanted.length]}'`);
   for (const option of ['role', 'password-stdin']) {
     if (values[option] !== undefined && !spec.options.includes(option)) {
       throw new UsageError(`pim user ${sub} takes no --${option}`);
@@ -66,7 +74,7 @@ export async function userCommand({ dataDir, positionals, values, stdin, out }: 
   }
   const password = SUBCOMMANDS[sub]!.options.includes('password-stdin') ? await readFirstLine(stdin) : '';
   const [name = '', second = ''] = args;
-  const role = sub === 'add' ? (values.role as string) : second;
+  const role = typeof values.role === 'string' ? values.role : second;
   await withApplication(dataDir, async (app) => {
     for (const line of await run(app, sub, { name, role, password })) out(line);
   });
