@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -91,21 +100,25 @@ describe('opening', () => {
         db.close();
       },
     ],
-  ])('refuses %s as the workspace database (400), never initialises it', async (_what, make) => {
-    const ws = await create('Foreign');
-    await create('Other');
-    await open('Other');
-    const file = join(ws.rootpath, 'workspace.sqlite');
-    rmSync(file);
-    make(file);
-    const before = statSync(file).size;
-    const error = await open('Foreign').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).message).not.toContain(dir);
-    expect((error as ValidationError).message).toMatch(/workspace 'Foreign'/);
-    expect(statSync(file).size).toBe(before);
-    expect(app.workspaces.current()?.name).toBe('Other');
-  });
+  ])(
+    'refuses %s as the workspace database (400), leaving it byte for byte as it was',
+    async (_what, make) => {
+      const ws = await create('Foreign');
+      await create('Other');
+      await open('Other');
+      const file = join(ws.rootpath, 'workspace.sqlite');
+      rmSync(file);
+      make(file);
+      const before = readFileSync(file);
+      const error = await open('Foreign').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).message).not.toContain(dir);
+      expect((error as ValidationError).message).toMatch(/workspace 'Foreign'/);
+      expect(readFileSync(file).equals(before), 'the file changed').toBe(true);
+      expect(readdirSync(ws.rootpath)).toEqual(['workspace.sqlite']);
+      expect(app.workspaces.current()?.name).toBe('Other');
+    },
+  );
 
   it('names the workspace, not its folder, when the folder or database is missing', async () => {
     const ws = await create('Gone');

@@ -1,5 +1,7 @@
-import { chmodSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkspaceDto } from '../../src/domain/workspaces/workspace.service.js';
 import { TEST_BACKEND, removeWorkspaceDatabase, workspaceDatabaseExists } from '../helpers/backend.js';
@@ -209,6 +211,33 @@ describe('workspaces over REST', () => {
       }
       expect((await open({ workspaceId: other.id })).status).toBe(200);
       expect(await activeNames()).toEqual(['Other']);
+    },
+  );
+
+  it.skipIf(TEST_BACKEND !== 'sqlite')(
+    'answers 400 for a SQLite database of something else and leaves its folder byte for byte as it was',
+    async () => {
+      const file = join(other.rootpath, 'workspace.sqlite');
+      rmSync(file);
+      const foreign = new Database(file);
+      foreign.exec('CREATE TABLE orders (id INTEGER PRIMARY KEY, total REAL)');
+      foreign.prepare('INSERT INTO orders (total) VALUES (?)').run(12.5);
+      foreign.close();
+      const folder = () =>
+        readdirSync(other.rootpath)
+          .sort()
+          .map((name) => [
+            name,
+            createHash('sha256')
+              .update(readFileSync(join(other.rootpath, name)))
+              .digest('hex'),
+          ]);
+      const before = folder();
+      const res = await open({ workspaceId: other.id });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.code).toBe('WORKSPACE_DATABASE_FOREIGN');
+      expect(folder()).toEqual(before);
+      expect(await activeNames()).toEqual(['Test']);
     },
   );
 

@@ -80,6 +80,43 @@ function foreignDatabase(name: string): ValidationError {
   );
 }
 
+/** Opens a workspace's database file; one that SQLite cannot open is a ValidationError naming the workspace. */
+function openOrRefuse(
+  name: string,
+  file: string,
+  options: { readonly?: boolean } = {},
+): SqliteHandle<WorkspaceDatabase> {
+  try {
+    return openSqlite<WorkspaceDatabase>(file, { mustExist: true, ...options });
+  } catch (error) {
+    throw new ValidationError(
+      `The database of workspace ${name} cannot be opened`,
+      'WORKSPACE_DATABASE_UNREACHABLE',
+      { cause: error },
+    );
+  }
+}
+
+/** Refuses a SQLite file without pim's tables, having read it through a read-only connection. */
+async function checkPimDatabase(name: string, file: string): Promise<void> {
+  const reader = openOrRefuse(name, file, { readonly: true });
+  let isPim: boolean;
+  try {
+    isPim = hasPimTables(reader.raw);
+  } catch (error) {
+    throw new ValidationError(
+      `The database of workspace ${name} cannot be read`,
+      'WORKSPACE_DATABASE_UNREACHABLE',
+      {
+        cause: error,
+      },
+    );
+  } finally {
+    await reader.close();
+  }
+  if (!isPim) throw foreignDatabase(name);
+}
+
 /** The facts a new workspace starts with, on either backend: its default language, the group numbering. */
 export async function insertInitialMeta(
   db: Kysely<WorkspaceDatabase>,
@@ -147,35 +184,11 @@ export async function openWorkspaceDatabase(ws: {
   // The messages name the workspace, not the path or the database's own words (those go to the
   // log through the error's cause): a client learns what to fix, not how the server is laid out.
   checkWritable(name, file, ws.rootpath);
-  // Checked before opening for writing, which would turn an empty file into a database.
+  // Checked before opening for writing, which would turn an empty file into a database and switch
+  // a foreign one to WAL (rewriting its header): a refused file is left byte for byte as it was.
   if (!hasSqliteHeader(file)) throw foreignDatabase(name);
-  let handle: SqliteHandle<WorkspaceDatabase>;
-  try {
-    handle = openSqlite<WorkspaceDatabase>(file, { mustExist: true });
-  } catch (error) {
-    throw new ValidationError(
-      `The database of workspace ${name} cannot be opened`,
-      'WORKSPACE_DATABASE_UNREACHABLE',
-      { cause: error },
-    );
-  }
-  let isPim = false;
-  try {
-    isPim = hasPimTables(handle.raw);
-  } catch (error) {
-    await handle.close();
-    throw new ValidationError(
-      `The database of workspace ${name} cannot be read`,
-      'WORKSPACE_DATABASE_UNREACHABLE',
-      {
-        cause: error,
-      },
-    );
-  }
-  if (!isPim) {
-    await handle.close();
-    throw foreignDatabase(name);
-  }
+  await checkPimDatabase(name, file);
+  const handle = openOrRefuse(name, file);
   try {
     await migrate(handle, workspaceMigrations);
     const meta = await handle.db
