@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CATALOGUE, ERROR_CODE_NAMES } from '../domain/error-codes.js';
+import { errorResponses } from './response.schemas.js';
 import { PUBLIC } from './route-access.js';
 
 const DESCRIPTION = `HTTP/JSON interface of pim, a product-information-management application.
@@ -64,8 +65,20 @@ function errorCodeTable(): string {
   ].join('\n');
 }
 
+/**
+ * Documents on every operation the 405 with Allow that its path answers to the methods it lacks
+ * (installNotFoundHandler): OpenAPI has no responses of a path as a whole. The description only:
+ * the routes' own schemas, which also serialize their answers, stay as they are.
+ */
+const withMethodNotAllowed: SwaggerTransform = ({ schema, url }) => {
+  const response = (schema as { response?: Record<number, unknown> } | undefined)?.response;
+  if (!response) return { schema, url };
+  return { schema: { ...schema, response: { ...response, ...errorResponses(405) } }, url };
+};
+
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
+    transform: withMethodNotAllowed,
     // Shared schemas are named components (ProductGroupNodeDto), not def-0.
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>

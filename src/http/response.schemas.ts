@@ -10,6 +10,10 @@ export const HEADERS = {
     description: 'The next page: <url>; rel="next" (paged lists only, while more follow)',
   },
   'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' },
+  Allow: {
+    type: 'string',
+    description: 'The methods the path answers, comma-separated, e.g. GET, HEAD, PUT, DELETE, OPTIONS',
+  },
   ETag: {
     type: 'string',
     description:
@@ -24,6 +28,7 @@ export const HEADERS = {
 
 const RESPONSE_HEADERS: Record<number, Record<string, unknown>> = {
   401: { 'WWW-Authenticate': HEADERS['WWW-Authenticate'] },
+  405: { Allow: HEADERS.Allow },
   429: { 'Retry-After': HEADERS['Retry-After'] },
   503: { 'Retry-After': HEADERS['Retry-After'] },
 };

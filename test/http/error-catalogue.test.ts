@@ -137,4 +137,25 @@ describe('the description', () => {
     expect(headers('/api/auth/login', 'post', '503')).toEqual(['Retry-After']);
     expect(headers('/api/workspace', 'get', '401')).toEqual(['WWW-Authenticate']);
   });
+
+  it('documents Allow on the 405 of every operation, as every path answers one with it', async () => {
+    const methods = ['get', 'post', 'put', 'delete', 'patch'];
+    const missing: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!Object.keys(operation.responses['405']?.headers ?? {}).includes('Allow'))
+          missing.push(`${method} ${path}`);
+      }
+      // What is documented is what the path answers to a method it lacks.
+      const lacking = methods.find((method) => !(method in operations))!;
+      const concrete = path.replace(/\{[^}]+\}/g, '1');
+      const answer = await server.request(lacking.toUpperCase(), concrete, {
+        token,
+        body: lacking === 'get' ? undefined : {},
+      });
+      expect(answer.status, `${lacking} ${concrete}: ${answer.text}`).toBe(405);
+      expect(answer.headers.get('allow'), `${lacking} ${concrete}`).toMatch(/^[A-Z, ]+$/);
+    }
+    expect(missing).toEqual([]);
+  });
 });
