@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { redactDatabaseUrl, type StorageChoice } from '../db/database-config.js';
 import { openPostgres, type PostgresHandle } from '../db/postgres.js';
+import { SHARED_SCHEMA } from '../db/system.schema.js';
 import type { DatabaseState } from '../window/window-api.types.js';
-import { SHARED_SCHEMA } from './system-store.js';
 
 /** host:port/database, short enough for a status bar (no user, never a password). */
 export function databaseLabel(url: string): string {

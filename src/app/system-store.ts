@@ -11,7 +11,7 @@ import type { Dialect } from '../db/dialect.js';
 import { migratePostgres, openPostgres, type PostgresHandle } from '../db/postgres.js';
 import { databaseFileProblem } from '../db/database-file-access.js';
 import { migrate, openSqlite, type SqliteHandle } from '../db/sqlite.js';
-import type { SystemDatabase } from '../db/system.schema.js';
+import { SHARED_SCHEMA, type SystemDatabase } from '../db/system.schema.js';
 import { systemMigrations } from '../db/system.migrations.js';
 import { systemLegacyNamesPostgres, systemMigrationsPostgres } from '../db/system.migrations.postgres.js';
 import { fileSystemReason } from '../db/file-system.js';
@@ -21,8 +21,6 @@ import { sqliteWorkspaceStorage, type WorkspaceStorage } from '../domain/workspa
 import { postgresWorkspaceStorage } from '../domain/workspaces/workspace-storage.postgres.js';
 
 export const SYSTEM_DB_FILE = 'system.sqlite';
-/** The schema of the shared system tables in team mode. */
-export const SHARED_SCHEMA = 'pim';
 
 /** Opens (creating if needed) the system database of a data folder and brings its schema up to date. */
 export async function openSystemStore(dataDir: string): Promise<SqliteHandle<SystemDatabase>> {

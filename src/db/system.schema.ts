@@ -1,5 +1,8 @@
 import type { Generated } from 'kysely';
 
+/** The schema of the shared system tables in team mode. */
+export const SHARED_SCHEMA = 'pim';
+
 /** Tables of the system database in the data folder. */
 export interface SystemDatabase {
   user: UserTable;

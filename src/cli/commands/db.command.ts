@@ -1,6 +1,6 @@
 import { refuseWhileRunning } from '../../app/running-processes.js';
 import { withoutPassword } from '../../db/database-config.js';
-import { moveCatalogue, type MoveReport } from '../../db/move/move-catalogue.js';
+import { moveCatalogue, type MoveReport } from '../../app/db-move/move-catalogue.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
 

@@ -1,10 +1,10 @@
 import { inPoolTransaction } from './pool-transaction.js';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
-import { SHARED_SCHEMA } from '../../app/system-store.js';
 import { redactDatabaseUrl } from '../database-config.js';
 import { openPostgres, schemaExists } from '../postgres.js';
-import { SYSTEM_TABLES } from './source-catalogue.js';
+import { SHARED_SCHEMA } from '../system.schema.js';
+import { SYSTEM_TABLES } from './system-tables.js';
 import { planTables, postgresTables, quoteName, sqliteTables } from './table-plan.js';
 import { copyAndVerify, type MovedTable } from './verified-copy.js';
 

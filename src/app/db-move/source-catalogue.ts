@@ -1,24 +1,11 @@
 import type Database from 'better-sqlite3';
-import { openSystemStore } from '../../app/system-store.js';
+import { SYSTEM_TABLES } from '../../db/move/system-tables.js';
+import { sqliteTables } from '../../db/move/table-plan.js';
+import type { SqliteHandle } from '../../db/sqlite.js';
+import type { SystemDatabase } from '../../db/system.schema.js';
 import { openWorkspaceDatabase, type OpenWorkspace } from '../../domain/workspaces/open-workspace.js';
 import type { WorkspaceLocation } from '../../domain/workspaces/workspace-storage.js';
-import type { SqliteHandle } from '../sqlite.js';
-import type { SystemDatabase } from '../system.schema.js';
-import { sqliteTables } from './table-plan.js';
-
-/**
- * What becomes of each table of system.sqlite. Users and the workspace registry move to the
- * shared schema; sessions stay behind (a token names the instance that issued it, and users log
- * in again after the move); settings and the open workspace belong to this instance and stay
- * in its data folder in team mode too. A table missing here stops the move (see below).
- */
-export const SYSTEM_TABLES: Record<string, 'copy' | 'not copied' | 'stays local'> = {
-  user: 'copy',
-  workspace: 'copy',
-  session: 'not copied',
-  setting: 'stays local',
-  app_state: 'stays local',
-};
+import { openSystemStore } from '../system-store.js';
 
 export interface SourceWorkspace {
   location: WorkspaceLocation;
@@ -79,7 +66,7 @@ function checkSystemTables(raw: Database.Database): void {
   for (const name of sqliteTables(raw).keys()) {
     if (!(name in SYSTEM_TABLES)) {
       throw new Error(
-        `system.sqlite has a table ${name} that pim db move does not know how to move (src/db/move/source-catalogue.ts)`,
+        `system.sqlite has a table ${name} that pim db move does not know how to move (src/db/move/system-tables.ts)`,
       );
     }
   }

@@ -1,27 +1,27 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { openStores, SYSTEM_DB_FILE } from '../../app/system-store.js';
-import { newWorkspaceSchemaName } from '../../domain/workspaces/workspace-storage.postgres.js';
+import { isConnectionFailure } from '../../db/connection-errors.js';
 import {
   checkNewDatabaseUrl,
   DATABASE_URL_VARIABLE,
   redactDatabaseUrl,
   saveDatabaseUrl,
   storageChoice,
-} from '../database-config.js';
-import { isConnectionFailure } from '../connection-errors.js';
-import { dropSchema } from '../postgres.js';
+} from '../../db/database-config.js';
 import {
   assertEmptyTarget,
   dropCreatedSharedSchema,
   moveSystemTables,
   sharedSchemaExists,
   TargetNotEmptyError,
-} from './move-system.js';
-import { moveWorkspace } from './move-workspace.js';
+} from '../../db/move/move-system.js';
+import { moveWorkspace } from '../../db/move/move-workspace.js';
+import type { MovedTable } from '../../db/move/verified-copy.js';
+import { dropSchema } from '../../db/postgres.js';
+import { newWorkspaceSchemaName } from '../../domain/workspaces/workspace-storage.postgres.js';
+import { openStores, SYSTEM_DB_FILE } from '../system-store.js';
 import { openSourceCatalogue } from './source-catalogue.js';
-import type { MovedTable } from './verified-copy.js';
 
 export interface MoveReport {
   /** The target without its password. */
