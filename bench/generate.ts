@@ -88,7 +88,7 @@ async function createDataFolder(root: string, dbFile?: string): Promise<{ dataDi
       copyFileSync(dbFile, dbPath);
     }
     await app.workspaces.open(app.ownerContext(), { workspaceId: ws.id });
-    await app.settings.set('rest.enabled', true);
+    await app.settings.update(app.ownerContext(), { 'rest.enabled': true });
     return { dataDir, dbPath };
   } finally {
     await app.stop();

@@ -106,7 +106,7 @@ export async function firstRunSetup(deps: {
         products: (await seedDemoCatalogue(trx)).products,
         groups: await seedDemoGroups(trx),
       }));
-  await deps.settings.set('rest.enabled', true);
+  await deps.settings.update(deps.ctx, { 'rest.enabled': true });
   // A generated password is known once it is shown: until then, a crash must lead to a new one.
   if (!passwordGenerated) firstRunShown(deps.dataDir);
   return { adminPassword, passwordGenerated, workspace, ...counts };

@@ -138,7 +138,7 @@ async function dataFolderBefore0008(): Promise<{ dataDir: string; rootpath: stri
     await prep.users.add(prep.ownerContext(), { username: 'admin', role: 'ADMIN', password: ADMIN_PASSWORD });
     const ws = await prep.workspaces.create(prep.ownerContext(), { name: 'Old', language: 'deu' });
     await prep.workspaces.open(prep.ownerContext(), { workspaceId: ws.id });
-    await prep.settings.set('rest.enabled', true);
+    await prep.settings.update(prep.ownerContext(), { 'rest.enabled': true });
     const row = await prep.stores.shared
       .selectFrom('workspace')
       .select('db_schema')

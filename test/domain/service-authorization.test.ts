@@ -126,6 +126,16 @@ describe('services check rights themselves', () => {
     ).rejects.toBeInstanceOf(ForbiddenError);
     expect((await app.workspaces.list(owner)).map((w) => w.name)).toEqual(['Auth']);
   });
+
+  it('settings are saved one way, with a context: the right Einstellungen, which the owner holds', async () => {
+    await expect(app.settings.update(as('EDITOR'), { 'rest.port': 9000 })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    expect(await app.settings.get('rest.port')).toBe(8765);
+    // As the command line gives it: text, parsed by the setting's rules.
+    await app.settings.update(owner, { 'rest.port': '9000' });
+    expect(await app.settings.get('rest.port')).toBe(9000);
+  });
 });
 
 describe('service calls in the caller’s transaction', () => {

@@ -68,10 +68,12 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       const ws = await prep.workspaces.create(prep.ownerContext(), { name: 'Test', language: 'deu' });
       await prep.workspaces.open(prep.ownerContext(), { workspaceId: ws.id });
     }
-    await prep.settings.set('rest.enabled', true);
+    await prep.settings.update(prep.ownerContext(), { 'rest.enabled': true });
     const savedRestPort = options.restPort ?? options.savedRestPort;
-    if (savedRestPort !== undefined) await prep.settings.set('rest.port', savedRestPort);
-    if (options.uiPort !== undefined) await prep.settings.set('ui.port', options.uiPort);
+    if (savedRestPort !== undefined)
+      await prep.settings.update(prep.ownerContext(), { 'rest.port': savedRestPort });
+    if (options.uiPort !== undefined)
+      await prep.settings.update(prep.ownerContext(), { 'ui.port': options.uiPort });
     await prep.stop();
   }
   const app = await Application.open({

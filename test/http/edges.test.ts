@@ -68,7 +68,7 @@ describe('rest.allow', () => {
   it('refuses other addresses before anything else (403), live, preflights included', async () => {
     server = await startServer();
     const token = await server.login();
-    await server.app.settings.set('rest.allow', '10.0.0.0/8, fd00::/8');
+    await server.app.settings.update(server.app.ownerContext(), { 'rest.allow': '10.0.0.0/8, fd00::/8' });
     await server.app.applySettings();
     for (const [method, path] of [
       ['GET', '/api/workspace'],
@@ -83,7 +83,7 @@ describe('rest.allow', () => {
       expect(answer.status, `${method} ${path}`).toBe(403);
       expect(answer.body).toMatchObject({ success: false, code: 'ADDRESS_NOT_ALLOWED' });
     }
-    await server.app.settings.set('rest.allow', '127.0.0.0/8, ::1');
+    await server.app.settings.update(server.app.ownerContext(), { 'rest.allow': '127.0.0.0/8, ::1' });
     await server.app.applySettings();
     expect((await server.request('GET', '/api/workspace', { token })).status).toBe(200);
   });

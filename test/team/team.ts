@@ -43,7 +43,7 @@ export async function startTeam(
       saveDatabaseUrl(dir, url);
       if (i > 0) {
         const prep = await Application.open({ dataDir: dir, clock });
-        await prep.settings.set('rest.enabled', true);
+        await prep.settings.update(prep.ownerContext(), { 'rest.enabled': true });
         await prep.users.add(prep.ownerContext(), {
           username: `member${i}`,
           role: 'ADMIN',
@@ -94,7 +94,7 @@ async function startFirst(
   await prep.users.add(prep.ownerContext(), { username: 'admin', role: 'ADMIN', password: ADMIN_PASSWORD });
   const ws = await prep.workspaces.create(prep.ownerContext(), { name: 'Test', language: 'deu' });
   await prep.workspaces.open(prep.ownerContext(), { workspaceId: ws.id });
-  await prep.settings.set('rest.enabled', true);
+  await prep.settings.update(prep.ownerContext(), { 'rest.enabled': true });
   await prep.stop();
   return startServer({ dataDir: dir, clock, window, listenerRetryMs });
 }

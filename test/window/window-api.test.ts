@@ -386,7 +386,7 @@ describe('robustness (found in review)', () => {
     const window = new WindowClient(server);
     await window.login();
     // As if `pim settings set ui.port` had just been saved and not yet picked up by the poll.
-    await server.app.settings.set('ui.port', await freePort());
+    await server.app.settings.update(server.app.ownerContext(), { 'ui.port': await freePort() });
     const res = await window.request('PUT', '/settings/rest', {
       body: { enabled: true, port: restPort, host: '127.0.0.1' },
     });

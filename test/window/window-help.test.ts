@@ -24,7 +24,7 @@ describe('Help › API reference', () => {
   });
 
   it('is disabled, saying why, while the REST server is off', async () => {
-    await server.app.settings.set('rest.enabled', false);
+    await server.app.settings.update(server.app.ownerContext(), { 'rest.enabled': false });
     await server.app.applySettings();
     await loginInWindow(page, server);
     await expect.poll(() => page.getByTestId('status-rest').textContent()).toBe('off');

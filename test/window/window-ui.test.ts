@@ -92,7 +92,7 @@ describe('the application window', () => {
   });
 
   it('enables the REST server from Settings › Rest API, refuses a busy port, and is read only for an editor', async () => {
-    await server.app.settings.set('rest.enabled', false);
+    await server.app.settings.update(server.app.ownerContext(), { 'rest.enabled': false });
     await server.app.applySettings();
     await login();
     await expect.poll(() => page.getByTestId('status-rest').textContent()).toBe('off');

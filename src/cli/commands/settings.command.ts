@@ -1,8 +1,15 @@
+import { openSystemStore } from '../../app/system-store.js';
+import { systemClock } from '../../domain/clock.js';
+import { systemContext } from '../../domain/context.js';
 import { exposureWarning, windowExposureWarning } from '../../domain/settings/address-allow.js';
+import {
+  SETTING_KEYS,
+  SettingsService,
+  type SettingChanges,
+  type SettingKey,
+} from '../../domain/settings/settings.service.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
-import { openSystemStore } from '../../app/system-store.js';
-import { SETTING_KEYS, SettingsService } from '../../domain/settings/settings.service.js';
 
 /**
  * Settings live in the data folder alone (never in a shared database): the commands open only its
@@ -37,9 +44,10 @@ export async function settingsCommand({ dataDir, positionals, out }: CommandInpu
   if (!key || value === undefined) throw new UsageError('pim settings set needs KEY and VALUE');
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
   await withSettings(dataDir, async (settings) => {
-    const stored = await settings.set(key, value);
-    out(`${key}=${String(stored)}`);
+    // The command line acts as the machine's owner; the service refuses an unknown key.
+    await settings.update(systemContext(systemClock), { [key]: value } as SettingChanges);
     const all = await settings.getAll();
+    out(`${key}=${String(all[key as SettingKey])}`);
     const warning = exposureWarning(all);
     if (warning && (key === 'rest.host' || key === 'rest.allow')) process.stderr.write(`pim: ${warning}\n`);
     const windowWarning = windowExposureWarning(all);

@@ -15,6 +15,11 @@ export interface Settings {
   'ui.port': number;
 }
 export type SettingKey = keyof Settings;
+/**
+ * Settings to save: each value as its type has it, or as text from the command line ("true",
+ * "8765"); every key's definition parses both.
+ */
+export type SettingChanges = { readonly [K in SettingKey]?: Settings[K] | string };
 
 interface SettingDefinition<T> {
   default: T;
@@ -141,19 +146,11 @@ export class SettingsService {
     return (await this.getAll())[key];
   }
 
-  /** Validates and stores one setting; returns the stored value. */
-  async set(key: string, value: unknown): Promise<Settings[SettingKey]> {
-    assertKey(key);
-    const parsed = SETTING_DEFINITIONS[key].parse(value);
-    await storeSetting(this.db, key, parsed);
-    return parsed;
-  }
-
   /**
-   * Checks several settings for a user without saving them: the right Einstellungen, then every
-   * value (a ValidationError names the key in `field`). Returns them parsed.
+   * Checks settings for a user without saving them: the right Einstellungen, then every value (a
+   * ValidationError names the key in `field`). Returns them parsed.
    */
-  check(ctx: RequestContext, changes: Partial<Settings>): [SettingKey, unknown][] {
+  check(ctx: RequestContext, changes: SettingChanges): [SettingKey, unknown][] {
     requireRight(ctx, RIGHTS.settings);
     return Object.entries(changes).map(([key, value]) => {
       assertKey(key);
@@ -167,11 +164,11 @@ export class SettingsService {
   }
 
   /**
-   * Saves several settings at once for a user (the window's Settings dialog), checked as by
-   * `check`, all stored together. Returns the settings as they were before, so that a caller can
-   * put them back.
+   * The one way to save settings, one or several at once, for whoever asks: the window's user,
+   * or the machine's owner (the CLI, the first run). Checked as by `check`, all stored together.
+   * Returns the settings as they were before, so that a caller can put them back.
    */
-  async update(ctx: RequestContext, changes: Partial<Settings>): Promise<Settings> {
+  async update(ctx: RequestContext, changes: SettingChanges): Promise<Settings> {
     const parsed = this.check(ctx, changes);
     const before = await this.getAll();
     await this.db.transaction().execute(async (trx) => {
