@@ -20,6 +20,7 @@ import { RestServer, type RestEndpoint } from './rest-server.js';
 import { endpointUrl, listenProblem, type Endpoint } from './listening-server.js';
 import { UI_DIR, WindowServer } from './window-server.js';
 import type { RestOverride, RestState, WindowDeps } from '../window/window-deps.js';
+import { saveSettings, type ServerName, type ServerPlaces } from './settings-save.js';
 import { APP_VERSION } from './version.js';
 import { openStores, type Stores } from './system-store.js';
 import { SharedChangeListener } from './shared-change-listener.js';
@@ -160,10 +161,37 @@ export class Application {
       version: APP_VERSION,
       uiDir: UI_DIR,
       restState: () => this.restState(),
-      restOverride: (proposed) => this.restOverride(proposed),
+      restOverride: () => this.restOverride(),
       databaseState: () => this.health.state(),
+      saveRestSettings: (ctx, changes) =>
+        saveSettings({ settings: this.settings, servers: this.serverPlaces() }, ctx, changes),
+    };
+  }
+
+  /** The servers as this process runs them, for saving settings in the window. */
+  private serverPlaces(): ServerPlaces {
+    return {
+      listening: (server) => (server === 'rest' ? this.rest.address() : this.window.address()),
+      target: (server, settings) => this.serverTarget(server, settings),
       // REST only: the window's own server must not be moved (closed) from inside one of its requests.
-      applySettings: () => this.applySettings({ throwOnRestFailure: true, restOnly: true }),
+      apply: () => this.applySettings({ throwOnRestFailure: true, restOnly: true }),
+    };
+  }
+
+  /** Where a server listens with `settings`: the start's --port or --host while they last, else the settings. */
+  private serverTarget(server: ServerName, settings: Settings): Endpoint {
+    const overridden = this.overridesLasting(settings);
+    if (server === 'rest') {
+      const starts = this.options.restOverride;
+      return {
+        host: overridden('rest.host', starts?.host) ?? settings['rest.host'],
+        port: overridden('rest.port', starts?.port) ?? settings['rest.port'],
+      };
+    }
+    const starts = this.options.uiOverride;
+    return {
+      host: overridden('ui.host', starts?.host) ?? settings['ui.host'],
+      port: overridden('ui.port', starts?.port) ?? settings['ui.port'],
     };
   }
 
@@ -184,15 +212,12 @@ export class Application {
   private wantedRest: Endpoint | undefined;
 
   /**
-   * The start's --port and --host that hold while rest.port and rest.host are as stored (or as
-   * proposed, to know what saving them would do), where they differ from those settings: the
-   * window says so instead of showing the stored values as if they applied.
+   * The start's --port and --host that hold while rest.port and rest.host are as stored, where
+   * they differ from those settings: the window says so instead of showing the stored values as
+   * if they applied.
    */
-  async restOverride(proposed?: { port: number; host: string }): Promise<RestOverride> {
-    const stored = await this.settings.getAll();
-    const settings = proposed
-      ? { ...stored, 'rest.port': proposed.port, 'rest.host': proposed.host }
-      : stored;
+  async restOverride(): Promise<RestOverride> {
+    const settings = await this.settings.getAll();
     const overridden = this.overridesLasting(settings);
     const port = overridden('rest.port', this.options.restOverride?.port);
     const host = overridden('rest.host', this.options.restOverride?.host);

@@ -1,5 +1,6 @@
 import type { RequestRecord } from '../http/http-deps.js';
 import type { MonitorEntry } from '../window/window-api.types.js';
+import type { MonitorFeed } from '../window/window-deps.js';
 
 export type { MonitorEntry } from '../window/window-api.types.js';
 
@@ -12,7 +13,7 @@ function toEntry(record: RequestRecord): MonitorEntry {
  * The REST API monitor: the latest requests in a ring buffer. Recording is constant and
  * cheap (it runs for every request); timestamps are formatted only when entries are read.
  */
-export class RequestMonitor {
+export class RequestMonitor implements MonitorFeed {
   private readonly buffer: (RequestRecord | undefined)[];
   private next = 0;
   private size = 0;

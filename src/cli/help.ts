@@ -151,7 +151,9 @@ A running application applies changes at once.`,
   'settings set': `Usage: pim settings set KEY VALUE
 
 Keys: rest.enabled (true|false), rest.port (1024-65535), rest.host (IP address or host name),
-      rest.allow, ui.host, ui.port (1024-65535).`,
+      rest.allow, ui.host, ui.port (1024-65535).
+A port or address where the server cannot listen now (another program uses it) is refused;
+nothing is saved then.`,
   'settings get': `Usage: pim settings get [KEY]
 
 Without KEY prints every setting as KEY=VALUE lines; with KEY prints its value.`,

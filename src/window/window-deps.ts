@@ -1,30 +1,54 @@
-import type { RequestMonitor } from '../app/request-monitor.js';
 import type { Clock } from '../domain/clock.js';
+import type { RequestContext } from '../domain/context.js';
 import type { SessionService } from '../domain/sessions/session.service.js';
 import type { SettingsService } from '../domain/settings/settings.service.js';
 import type { UserService } from '../domain/users/user.service.js';
 import type { WorkspaceService } from '../domain/workspaces/workspace.service.js';
-import type { DatabaseState, RestOverride, RestState } from './window-api.types.js';
+import type { DatabaseState, MonitorEntry, RestOverride, RestState } from './window-api.types.js';
 
 export type { RestOverride, RestState } from './window-api.types.js';
 
-/** What the window's server needs from the application: services and a few facts, no storage. */
+/** The REST API monitor as the window reads it: the latest requests, then each new one. */
+export interface MonitorFeed {
+  /** The newest entries, oldest first. */
+  latest(): MonitorEntry[];
+  /** How many requests were recorded since the start: the newest entry is number `recorded`. */
+  readonly recorded: number;
+  /** Calls `listener` with every entry as it is recorded; returns the unsubscribe. */
+  subscribe(listener: (entry: MonitorEntry) => void): () => void;
+}
+
+/** Settings › Rest API as the window saves it. */
+export interface RestSettingsChange {
+  'rest.enabled': boolean;
+  'rest.port': number;
+  'rest.host': string;
+}
+
+/**
+ * What the window's server needs from the application: services, a few facts and the use cases
+ * it offers, as interfaces of its own (the application provides them when it assembles the
+ * window), no storage.
+ */
 export interface WindowDeps {
   clock: Clock;
   sessions: SessionService;
   users: UserService;
   settings: SettingsService;
   workspaces: WorkspaceService;
-  monitor: RequestMonitor;
+  monitor: MonitorFeed;
   machineId: string;
   version: string;
   /** Folder of the built window (index.html and assets/). */
   uiDir: string;
   restState(): RestState;
-  /** The start's --port/--host that replace rest.port/rest.host as stored, or as proposed. */
-  restOverride(proposed?: { port: number; host: string }): Promise<RestOverride>;
+  /** The start's --port/--host that replace rest.port/rest.host as stored. */
+  restOverride(): Promise<RestOverride>;
   /** Whether the database answers (team mode's shared PostgreSQL may not). */
   databaseState(): DatabaseState;
-  /** Applies the saved settings now (the REST server starts, stops or moves). */
-  applySettings(): Promise<void>;
+  /**
+   * Saves the REST server's settings for the user and applies them at once: a port that cannot
+   * be bound is refused (PORT_IN_USE, `field` and `params` for the window) and nothing stays saved.
+   */
+  saveRestSettings(ctx: RequestContext, changes: RestSettingsChange): Promise<void>;
 }

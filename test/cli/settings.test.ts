@@ -1,9 +1,11 @@
 import Database from 'better-sqlite3';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
 import { newDataDir, removeDataDir } from '../helpers/backend.js';
+import { freePort } from '../helpers/http.js';
 
 describe('pim settings', () => {
   let dataDir: string;
@@ -91,5 +93,32 @@ describe('pim settings', () => {
     expect((await settings('get')).stdout).toBe(
       'rest.enabled=false\nrest.port=9000\nrest.host=127.0.0.1\nrest.allow=\nui.host=127.0.0.1\nui.port=8764\n',
     );
+  });
+
+  it('refuses a port or host that cannot be bound now, as the window does, and stores nothing', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen({ host: '127.0.0.1', port: 0 }, resolve));
+    const taken = (blocker.address() as { port: number }).port;
+    try {
+      // Disabled, the REST server listens nowhere: its port is saved unprobed.
+      expectSuccess(await settings('set', 'rest.port', String(taken)));
+      const busy = new RegExp(`^pim: Port ${taken} on 127\\.0\\.0\\.1 is in use by another program$`);
+      expectOneLineError(await settings('set', 'rest.enabled', 'true'), busy);
+      // The window's server always listens: its port is probed whatever rest.enabled says.
+      expectOneLineError(await settings('set', 'ui.port', String(taken)), busy);
+      const free = await freePort();
+      expectSuccess(await settings('set', 'rest.port', String(free)));
+      expectSuccess(await settings('set', 'rest.enabled', 'true'));
+      expectOneLineError(await settings('set', 'rest.port', String(taken)), busy);
+      expectOneLineError(
+        await settings('set', 'rest.host', 'nosuch.invalid'),
+        new RegExp(`^pim: Port ${free} on nosuch\\.invalid cannot be bound: the host name is unknown$`),
+      );
+      expect((await settings('get')).stdout).toBe(
+        `rest.enabled=true\nrest.port=${free}\nrest.host=127.0.0.1\nrest.allow=\nui.host=127.0.0.1\nui.port=8764\n`,
+      );
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
   });
 });

@@ -1,7 +1,9 @@
+import Database from 'better-sqlite3';
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCliAsync, spawnCli } from '../helpers/cli.js';
-import { expectSuccess } from '../helpers/expect-cli.js';
+import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
 import { freePort, loginAt, pollUntil, refusesConnections } from '../helpers/http.js';
 import { processesPerTest } from '../helpers/started-processes.js';
 
@@ -18,11 +20,11 @@ describe('pim start and ports it cannot have', () => {
 
   const cli = (...args: string[]) => runCliAsync(started.dataDir, args);
 
-  /** A port another program listens on, for the rest of the test. */
-  async function busyPort(): Promise<number> {
+  /** A port another program listens on (`port`, or any), for the rest of the test. */
+  async function busyPort(port = 0): Promise<number> {
     const server = createServer();
     blockers.push(server);
-    await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
+    await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port }, resolve));
     return (server.address() as { port: number }).port;
   }
 
@@ -44,12 +46,30 @@ describe('pim start and ports it cannot have', () => {
         stdin: 'ports-pw\n',
       }),
     );
-    expectSuccess(await cli('settings', 'set', 'rest.enabled', 'true'));
+    // The port first: enabling probes where the REST server will listen.
     expectSuccess(await cli('settings', 'set', 'rest.port', String(restPort)));
+    expectSuccess(await cli('settings', 'set', 'rest.enabled', 'true'));
     expectSuccess(await cli('settings', 'set', 'ui.port', String(uiPort)));
   }
 
-  it('keeps serving on the old port when a new one is taken, and moves once a free one is set', async () => {
+  /**
+   * Stores a setting past the probe of `pim settings set`, as the running pim finds it: as if the
+   * port were taken, or the name stopped resolving, between the save and the start's next look.
+   */
+  function storeUnprobed(key: string, value: unknown): void {
+    const system = new Database(join(started.dataDir, 'system.sqlite'));
+    try {
+      system
+        .prepare(
+          'INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+        )
+        .run(key, JSON.stringify(value));
+    } finally {
+      system.close();
+    }
+  }
+
+  it('refuses a taken port while pim runs, but not the port pim itself holds', async () => {
     const [first, ui] = [await freePort(), await freePort()];
     await prepare(first, ui);
     const proc = spawnCli(started.dataDir, ['start']);
@@ -57,7 +77,25 @@ describe('pim start and ports it cannot have', () => {
     await proc.waitFor(/pim is running/);
 
     const taken = await busyPort();
-    expectSuccess(await cli('settings', 'set', 'rest.port', String(taken)));
+    const busy = new RegExp(`^pim: Port ${taken} on 127\\.0\\.0\\.1 is in use by another program$`);
+    expectOneLineError(await cli('settings', 'set', 'rest.port', String(taken)), busy);
+    expectOneLineError(await cli('settings', 'set', 'ui.port', String(taken)), busy);
+    expect((await cli('settings', 'get', 'rest.port')).stdout).toBe(`${first}\n`);
+    // Another address on the port pim holds: a probe would find pim itself there; pim moves itself.
+    expectSuccess(await cli('settings', 'set', 'rest.host', 'localhost'));
+    await proc.waitFor(new RegExp(`REST API listening on http://localhost:${first}/api`));
+    await loginAt(`http://127.0.0.1:${first}`, 'admin', 'ports-pw');
+  });
+
+  it('keeps serving on the old port when a new one cannot be bound after all, and moves once a free one is set', async () => {
+    const [first, ui] = [await freePort(), await freePort()];
+    await prepare(first, ui);
+    const proc = spawnCli(started.dataDir, ['start']);
+    started.track(proc);
+    await proc.waitFor(/pim is running/);
+
+    const taken = await busyPort();
+    storeUnprobed('rest.port', taken);
     await proc.waitFor(
       new RegExp(
         `REST server stays on http://127\\.0\\.0\\.1:${first}, because with the new settings port ${taken}.* in use`,
@@ -66,7 +104,7 @@ describe('pim start and ports it cannot have', () => {
     await loginAt(`http://127.0.0.1:${first}`, 'admin', 'ports-pw');
 
     const uiTaken = await busyPort();
-    expectSuccess(await cli('settings', 'set', 'ui.port', String(uiTaken)));
+    storeUnprobed('ui.port', uiTaken);
     await proc.waitFor(
       new RegExp(
         `window stays on http://127\\.0\\.0\\.1:${ui}, because with the new settings port ${uiTaken}.* in use`,
@@ -76,18 +114,14 @@ describe('pim start and ports it cannot have', () => {
     expect(page.status).toBe(200);
 
     // A host name that does not resolve has no port to name.
-    const unresolvable = await cli('settings', 'set', 'rest.host', 'nosuch.invalid');
-    expect(unresolvable.code, unresolvable.stderr).toBe(0);
-    expect(unresolvable.stderr).toMatch(
-      /^pim: warning: the REST server binds to nosuch\.invalid, which other machines/,
-    );
+    storeUnprobed('rest.host', 'nosuch.invalid');
     await proc.waitFor(
       new RegExp(
         `REST server stays on http://127\\.0\\.0\\.1:${first}, because with the new settings ` +
           'the address nosuch\\.invalid cannot be bound: the host name is unknown',
       ),
     );
-    expectSuccess(await cli('settings', 'set', 'rest.host', '127.0.0.1'));
+    storeUnprobed('rest.host', '127.0.0.1');
 
     const next = await freePort();
     expectSuccess(await cli('settings', 'set', 'rest.port', String(next)));
@@ -123,8 +157,10 @@ describe('pim start and ports it cannot have', () => {
   });
 
   it('says once why an enabled REST server could not start, never that it is disabled', async () => {
-    const [taken, ui] = [await busyPort(), await freePort()];
+    const [taken, ui] = [await freePort(), await freePort()];
+    // Saved while free (`pim settings set` refuses a busy one), taken before pim starts.
     await prepare(taken, ui);
+    await busyPort(taken);
     const proc = spawnCli(started.dataDir, ['start']);
     started.track(proc);
     await proc.waitFor(/pim is running/);
@@ -135,8 +171,10 @@ describe('pim start and ports it cannot have', () => {
   });
 
   it('without a window, ends with one line saying why the REST server could not start', async () => {
-    const [taken, ui] = [await busyPort(), await freePort()];
+    const [taken, ui] = [await freePort(), await freePort()];
+    // Saved while free (`pim settings set` refuses a busy one), taken before pim starts.
     await prepare(taken, ui);
+    await busyPort(taken);
     const busy = await cli('start', '--no-ui');
     expect(busy.code).not.toBe(0);
     expect(busy.stderr).toMatch(

@@ -1,3 +1,5 @@
+import { serversSeenFromOutside } from '../../app/running-servers.js';
+import { saveSettings } from '../../app/settings-save.js';
 import { openSystemStore } from '../../app/system-store.js';
 import { systemClock } from '../../domain/clock.js';
 import { systemContext } from '../../domain/context.js';
@@ -44,8 +46,12 @@ export async function settingsCommand({ dataDir, positionals, out }: CommandInpu
   if (!key || value === undefined) throw new UsageError('pim settings set needs KEY and VALUE');
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
   await withSettings(dataDir, async (settings) => {
-    // The command line acts as the machine's owner; the service refuses an unknown key.
-    await settings.update(systemContext(systemClock), { [key]: value } as SettingChanges);
+    // The command line acts as the machine's owner; the service refuses an unknown key. Saved
+    // as the window saves: a port that cannot be bound now is refused, and nothing is stored.
+    const servers = serversSeenFromOutside(dataDir);
+    await saveSettings({ settings, servers }, systemContext(systemClock), {
+      [key]: value,
+    } as SettingChanges);
     const all = await settings.getAll();
     out(`${key}=${String(all[key as SettingKey])}`);
     const warning = exposureWarning(all);

@@ -1,25 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { RequestMonitor } from '../../app/request-monitor.js';
 import { ok } from '../../http/envelope.js';
 import type { MonitorEpoch, NumberedMonitorEntry } from '../window-api.types.js';
 import type { WindowEvents } from '../window-events.js';
 import { sameSession } from './session.routes.js';
-import type { WindowDeps } from '../window-deps.js';
+import type { MonitorFeed, WindowDeps } from '../window-deps.js';
 
 /** New entries are sent at most this often, in one batch: a burst of requests is a few events. */
 const BATCH_MS = 100;
 
 /** One id per monitor (per run of the application): numbers from another run start again at 1. */
-const epochs = new WeakMap<RequestMonitor, string>();
-function epochOf(monitor: RequestMonitor): string {
+const epochs = new WeakMap<MonitorFeed, string>();
+function epochOf(monitor: MonitorFeed): string {
   let epoch = epochs.get(monitor);
   if (!epoch) epochs.set(monitor, (epoch = randomUUID()));
   return epoch;
 }
 
 /** The latest entries, numbered: the newest is number `recorded`. */
-function latestNumbered(monitor: RequestMonitor): NumberedMonitorEntry[] {
+function latestNumbered(monitor: MonitorFeed): NumberedMonitorEntry[] {
   const latest = monitor.latest();
   const first = monitor.recorded - latest.length + 1;
   return latest.map((entry, i) => ({ ...entry, seq: first + i }));
