@@ -76,10 +76,8 @@ export const groupTools = [
     effect: 'read',
     right: RIGHTS.read,
     workspace: true,
-    async run(ctx, { groupId, limit, cursor }) {
-      await groups.getGroup(ctx, groupId);
-      return productPage(ctx, { groupId, all: true, limit: limit ?? TOOL_PAGE_DEFAULT, cursor });
-    },
+    run: (ctx, { groupId, limit, cursor }) =>
+      productPage(ctx, { groupId, all: true, limit: limit ?? TOOL_PAGE_DEFAULT, cursor }),
   }),
   defineTool({
     name: 'create_group',

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Nullable } from '../domain/common.schemas.js';
 import { ValidationError } from '../domain/errors.js';
-import { getGroup } from '../domain/groups/group.service.js';
+import { listGroupProductsPage } from '../domain/groups/group.service.js';
 import {
   createProductSheet,
   getProductSheetJson,
@@ -83,14 +83,20 @@ function compact(product: Product): Product {
 
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
-/** One page of products; the cursor is `cursor` here, `after` on REST. */
+/**
+ * One page of products; the cursor is `cursor` here, `after` on REST. With a groupId the group
+ * service lists them, which answers an unknown group with GROUP_NOT_FOUND, not an empty page.
+ */
 export async function productPage(
   ctx: RequestContext,
   filter: Omit<ProductListFilter, 'after'> & { cursor?: string; limit: number },
 ) {
-  const { cursor, ...rest } = filter;
+  const { cursor, groupId, ...rest } = filter;
   try {
-    const page = await listProductsPage(ctx, { ...rest, after: cursor });
+    const page =
+      groupId === undefined
+        ? await listProductsPage(ctx, { ...rest, after: cursor })
+        : await listGroupProductsPage(ctx, groupId, { ...rest, after: cursor });
     return { items: page.items.map(compact), nextCursor: page.next ?? null };
   } catch (error) {
     if (error instanceof ValidationError && error.detailCode === 'INVALID_CURSOR') {
@@ -131,16 +137,8 @@ export const productTools = [
     effect: 'read',
     right: RIGHTS.read,
     workspace: true,
-    async run(ctx, { includeVariants, groupId, limit, ...filter }) {
-      // An unknown group is an error, not an empty list.
-      if (groupId !== undefined) await getGroup(ctx, groupId);
-      return productPage(ctx, {
-        ...filter,
-        groupId,
-        all: includeVariants,
-        limit: limit ?? TOOL_PAGE_DEFAULT,
-      });
-    },
+    run: (ctx, { includeVariants, limit, ...filter }) =>
+      productPage(ctx, { ...filter, all: includeVariants, limit: limit ?? TOOL_PAGE_DEFAULT }),
   }),
   defineTool({
     name: 'get_product',

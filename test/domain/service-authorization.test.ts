@@ -83,6 +83,7 @@ const READS: Array<[string, (ctx: RequestContext) => Promise<unknown>]> = [
   ['getProductSheetJson', (ctx) => sheets.getProductSheetJson(ctx, productId)],
   ['listGroups', (ctx) => groups.listGroups(ctx)],
   ['getGroupTree', (ctx) => groups.getGroupTree(ctx)],
+  ['listGroupProductsPage', (ctx) => groups.listGroupProductsPage(ctx, groupId, { limit: 10 })],
 ];
 
 async function snapshot(): Promise<string> {

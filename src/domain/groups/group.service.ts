@@ -2,7 +2,8 @@ import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from
 import { NotFoundError, ValidationError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
 import { checkNotBlank } from '../names.js';
-import { listProducts, type ProductDto } from '../products/product.service.js';
+import { listProducts, listProductsPage, type ProductDto } from '../products/product.service.js';
+import type { ProductListFilter, ProductPage } from '../products/product.types.js';
 import { noteDeletions } from '../products/product-deletion.service.js';
 import { lockProducts, type ProductLockPurpose } from '../products/product-lock.repository.js';
 import { lockProduct } from '../products/product.guards.js';
@@ -332,6 +333,20 @@ export async function listGroupProducts(context: RequestContext, id: number): Pr
   const ctx = useWorkspace(context, RIGHTS.read);
   await requireGroup(ctx.db, id);
   return listProducts(ctx, { all: true, groupId: id });
+}
+
+/**
+ * One page of the products directly in a group, filtered as listProductsPage filters: an unknown
+ * group is GROUP_NOT_FOUND (404), as on REST, not an empty page.
+ */
+export async function listGroupProductsPage(
+  context: RequestContext,
+  id: number,
+  filter: Omit<ProductListFilter, 'groupId'>,
+): Promise<ProductPage> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  await requireGroup(ctx.db, id);
+  return listProductsPage(ctx, { ...filter, groupId: id });
 }
 
 /** Takes a product out of whatever group it is in (nothing changes when it is in none). */
