@@ -9,21 +9,20 @@ import {
   storageChoice,
 } from '../../db/database-config.js';
 import { refuseWhileRunning } from '../../app/running-processes.js';
-import { openStores, openSystemStore } from '../../app/system-store.js';
+import { openStores, SYSTEM_DB_FILE } from '../../app/system-store.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../main.js';
+import { withApplication } from './with-app.js';
 
 /** Whether the data folder's own SQLite database holds users or workspaces (a single-machine installation). */
 async function localCatalogueExists(dataDir: string): Promise<boolean> {
-  if (!existsSync(join(dataDir, 'system.sqlite'))) return false;
-  const local = await openSystemStore(dataDir);
-  try {
-    const user = await local.db.selectFrom('user').select('id').limit(1).executeTakeFirst();
-    const workspace = await local.db.selectFrom('workspace').select('id').limit(1).executeTakeFirst();
-    return user !== undefined || workspace !== undefined;
-  } finally {
-    await local.close();
-  }
+  if (!existsSync(join(dataDir, SYSTEM_DB_FILE))) return false;
+  return withApplication(
+    dataDir,
+    async (app) =>
+      (await app.users.list(app.ownerContext())).length > 0 || (await app.workspaces.count()) > 0,
+    { kind: 'sqlite' },
+  );
 }
 
 /**
