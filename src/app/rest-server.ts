@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { HttpLimits, PimApp } from '../http/app.js';
+import type { HttpLimits } from '../http/app.js';
+import type { PimApp } from '../http/pim-app.js';
 import type { HttpDeps } from '../http/http-deps.js';
 import { ListeningServer, type Endpoint } from './listening-server.js';
 

@@ -2,16 +2,9 @@ import { parseArgs } from 'node:util';
 import { DomainError } from '../domain/errors.js';
 import { checkDataDir, resolveDataDir } from '../app/data-dir.js';
 import { UsageError } from './cli-error.js';
+import type { CommandInput } from './command-input.js';
 import { HELP, mainHelp } from './help.js';
 import { printable } from './printable.js';
-
-export interface CommandInput {
-  dataDir: string;
-  positionals: string[];
-  values: Record<string, string | boolean | undefined>;
-  stdin: NodeJS.ReadableStream;
-  out: (line: string) => void;
-}
 
 type Command = (input: CommandInput) => Promise<number | void>;
 

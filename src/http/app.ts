@@ -2,14 +2,9 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
 } from 'fastify';
 import { installAuthHook } from './auth.hook.js';
 import { installConditionalRequests } from './conditional.js';
@@ -23,6 +18,7 @@ import {
   MAX_PARAM_LENGTH,
 } from './error-handler.js';
 import type { HttpDeps } from './http-deps.js';
+import type { PimApp } from './pim-app.js';
 import { installOpenApi } from './openapi.js';
 import { monitorPath } from './monitor-path.js';
 import { registerRoutes } from './routes/index.js';
@@ -33,14 +29,6 @@ import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 import { installJsonBodyParser } from './body-checks.js';
 
 export const BODY_LIMIT = 8 * 1024 * 1024;
-
-export type PimApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
 
 /**
  * How long a client may take and how many may be connected: a client that trickles headers or a

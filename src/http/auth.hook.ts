@@ -1,7 +1,8 @@
 import { posix } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, NoWorkspaceError } from '../domain/errors.js';
-import type { AuthenticatedUser, SessionService } from '../domain/sessions/session.service.js';
+import type { AuthenticatedUser } from '../domain/sessions/authenticated-user.js';
+import type { SessionService } from '../domain/sessions/session.service.js';
 import type { OpenWorkspace } from '../domain/workspaces/open-workspace.js';
 import { MUST_FOLLOW, type WorkspaceService } from '../domain/workspaces/workspace.service.js';
 import './route-access.js';

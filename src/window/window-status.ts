@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../domain/sessions/session.service.js';
+import type { AuthenticatedUser } from '../domain/sessions/authenticated-user.js';
 import type { WindowStatus } from './window-api.types.js';
 import type { WindowDeps } from './window-deps.js';
 

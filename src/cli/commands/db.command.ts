@@ -2,7 +2,7 @@ import { refuseWhileRunning } from '../../app/running-processes.js';
 import { withoutPassword } from '../../db/database-config.js';
 import { moveCatalogue, type MoveReport } from '../../app/db-move/move-catalogue.js';
 import { UsageError } from '../cli-error.js';
-import type { CommandInput } from '../main.js';
+import type { CommandInput } from '../command-input.js';
 
 function summary(report: MoveReport, out: (line: string) => void): void {
   const tables = [...report.system, ...report.workspaces.flatMap((ws) => ws.tables)];

@@ -6,7 +6,7 @@ import { createPimMcpServer } from '../../mcp/mcp-server.js';
 import { StdioLineGuard } from '../../mcp/stdio-line-guard.js';
 import { TOOL_NAMES, unknownToolNames, withheldTools } from '../../mcp/tools.js';
 import { UsageError } from '../cli-error.js';
-import type { CommandInput } from '../main.js';
+import type { CommandInput } from '../command-input.js';
 
 export const PASSWORD_VARIABLE = 'PIM_PASSWORD';
 

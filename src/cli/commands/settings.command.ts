@@ -11,7 +11,7 @@ import {
   type SettingKey,
 } from '../../domain/settings/settings.service.js';
 import { UsageError } from '../cli-error.js';
-import type { CommandInput } from '../main.js';
+import type { CommandInput } from '../command-input.js';
 
 /**
  * Settings live in the data folder alone (never in a shared database): the commands open only its

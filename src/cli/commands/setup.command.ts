@@ -11,7 +11,7 @@ import {
 import { refuseWhileRunning } from '../../app/running-processes.js';
 import { openStores, SYSTEM_DB_FILE } from '../../app/system-store.js';
 import { UsageError } from '../cli-error.js';
-import type { CommandInput } from '../main.js';
+import type { CommandInput } from '../command-input.js';
 import { withApplication } from './with-app.js';
 
 /** Whether the data folder's own SQLite database holds users or workspaces (a single-machine installation). */

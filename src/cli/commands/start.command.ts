@@ -6,7 +6,7 @@ import { endpointUrl } from '../../app/listening-server.js';
 import { isConnectionFailure } from '../../db/connection-errors.js';
 import { SETTING_DEFINITIONS } from '../../domain/settings/settings.service.js';
 import { UsageError } from '../cli-error.js';
-import type { CommandInput } from '../main.js';
+import type { CommandInput } from '../command-input.js';
 
 /**
  * --port and --ui-port by the rules of the settings rest.port and ui.port they override (ports

@@ -1,7 +1,7 @@
 import type { Application } from '../../app/application.js';
 import { ValidationError } from '../../domain/errors.js';
 import { UsageError } from '../cli-error.js';
-import type { CommandInput } from '../main.js';
+import type { CommandInput } from '../command-input.js';
 import { printable } from '../printable.js';
 import { withApplication } from './with-app.js';
 

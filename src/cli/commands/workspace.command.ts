@@ -1,5 +1,5 @@
 import { UsageError } from '../cli-error.js';
-import type { CommandInput } from '../main.js';
+import type { CommandInput } from '../command-input.js';
 import { withApplication } from './with-app.js';
 
 export async function workspaceCommand({ dataDir, positionals, values, out }: CommandInput): Promise<void> {

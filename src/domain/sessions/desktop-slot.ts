@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { AuthenticatedUser } from './session.service.js';
+import type { AuthenticatedUser } from './authenticated-user.js';
 
 /** Why a desktop session ended. */
 export type DesktopEndReason =

@@ -1,5 +1,5 @@
 import { isConnectionFailure } from '../../db/connection-errors.js';
-import type { AuthenticatedUser } from './session.service.js';
+import type { AuthenticatedUser } from './authenticated-user.js';
 
 const MAX_CACHED_SESSIONS = 50_000;
 

@@ -8,6 +8,7 @@ import { NotFoundError, UnauthorizedError } from '../errors.js';
 import { RIGHTS } from '../users/roles.js';
 import { findUserById, markLogin, type UserRow } from '../users/user.repository.js';
 import { toUser, type User, type UserSessions } from '../users/user.service.js';
+import type { AuthenticatedUser } from './authenticated-user.js';
 import { DesktopSlot, type DesktopEndReason, type DesktopSessionEnded } from './desktop-slot.js';
 import { disabledError, LoginGuard, machineOf, type LoginClient } from './login-guard.js';
 import { SessionCache } from './session-cache.js';
@@ -29,13 +30,6 @@ export { FAILURES_PER_CLIENT, FAILURES_PER_USER, machineOf, type LoginClient } f
 /** Tokens and desktop sessions alike: 24 hours from the login, not sliding. */
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface AuthenticatedUser extends User {
-  tokenHash: string;
-  expiresAt: string;
-  expiresAtMs: number;
-  kind: SessionKind;
-}
 
 export interface LoginResult {
   token: string;

@@ -1,7 +1,7 @@
 import { okEmpty, ok } from '../envelope.js';
 import { AUTHENTICATED, PUBLIC } from '../route-access.js';
 import type { HttpDeps } from '../http-deps.js';
-import type { PimApp } from '../app.js';
+import type { PimApp } from '../pim-app.js';
 import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';
 import { LoginRequest, LoginResult } from '../../domain/sessions/auth.schemas.js';
 import { NoQuery } from '../../domain/common.schemas.js';

@@ -10,7 +10,7 @@ import {
 } from '../../domain/features/feature.service.js';
 import { CATALOGUE_EDIT } from '../route-access.js';
 import { VERSIONED_CATALOGUE_READ } from '../conditional.js';
-import type { PimApp } from '../app.js';
+import type { PimApp } from '../pim-app.js';
 import { JSON_TYPE, ok, okEmpty, okJson } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import * as groups from '../../domain/groups/group.service.js';
 import { CATALOGUE_EDIT } from '../route-access.js';
 import { VERSIONED_CATALOGUE_READ } from '../conditional.js';
-import type { PimApp } from '../app.js';
+import type { PimApp } from '../pim-app.js';
 import { ok, okEmpty } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { Created, EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';

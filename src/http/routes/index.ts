@@ -1,4 +1,4 @@
-import type { PimApp } from '../app.js';
+import type { PimApp } from '../pim-app.js';
 import type { HttpDeps } from '../http-deps.js';
 import { authRoutes } from './auth.routes.js';
 import { productRoutes } from './product.routes.js';

@@ -1,12 +1,12 @@
 import { createMcpHandler, localhostAllowedOrigins } from '@modelcontextprotocol/server';
 import { originValidation } from '@modelcontextprotocol/fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthenticatedUser } from '../../domain/sessions/session.service.js';
+import type { AuthenticatedUser } from '../../domain/sessions/authenticated-user.js';
 import type { McpDeps } from '../../mcp/mcp-deps.js';
 import { createPimMcpServer } from '../../mcp/mcp-server.js';
 import { ToolCallFastPath } from '../../mcp/tool-call-fast-path.js';
 import type { ToolResult } from '../../mcp/tool-result.js';
-import type { PimApp } from '../app.js';
+import type { PimApp } from '../pim-app.js';
 import { hostName } from '../edge-guards.js';
 import type { HttpDeps } from '../http-deps.js';
 import { MCP_ENDPOINT } from '../route-access.js';

@@ -13,7 +13,7 @@ import {
 } from '../../domain/products/product-bulk.schemas.js';
 import { deleteProducts, upsertProducts } from '../../domain/products/product-bulk.service.js';
 import { SHEET_ROWS_MAX } from '../../domain/products/product-sheet.schemas.js';
-import type { PimApp } from '../app.js';
+import type { PimApp } from '../pim-app.js';
 import { parseNdjson } from '../bulk-body.js';
 import { ok } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';

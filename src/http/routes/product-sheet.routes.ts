@@ -6,7 +6,7 @@ import { getProductSheetJson } from '../../domain/products/product-sheet.service
 import { replaceProductSheet } from '../../domain/products/product-sheet-replace.service.js';
 import { ProductSheetWriteRequest } from '../../domain/products/product-sheet-write.schemas.js';
 import { productNotFound } from '../../domain/products/product.guards.js';
-import type { PimApp } from '../app.js';
+import type { PimApp } from '../pim-app.js';
 import { answeredNotModified, expectedRevision, productEtag } from '../conditional.js';
 import { JSON_TYPE, ok, okJson } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';

@@ -19,7 +19,7 @@ import {
   expectedRevision,
   productEtag,
 } from '../conditional.js';
-import type { PimApp } from '../app.js';
+import type { PimApp } from '../pim-app.js';
 import { JSON_TYPE, ok, okEmpty, okJson, okJsonArrayBytes, streamArrayEnvelope } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { Created, EmptyEnvelope, Envelope, PagedList, errorResponses } from '../response.schemas.js';

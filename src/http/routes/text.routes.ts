@@ -3,7 +3,7 @@ import type { TextKind } from '../../db/workspace.schema.js';
 import { deleteText, getText, listTextsJson, setText } from '../../domain/texts/text.service.js';
 import { CATALOGUE_EDIT } from '../route-access.js';
 import { VERSIONED_CATALOGUE_READ } from '../conditional.js';
-import type { PimApp } from '../app.js';
+import type { PimApp } from '../pim-app.js';
 import { JSON_TYPE, ok, okEmpty, okJson } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { EmptyEnvelope, Envelope, errorResponses } from '../response.schemas.js';

@@ -3,7 +3,7 @@ import { RIGHTS } from '../../domain/users/roles.js';
 import { ok } from '../envelope.js';
 import { requestContext } from '../request-context.js';
 import type { HttpDeps } from '../http-deps.js';
-import type { PimApp } from '../app.js';
+import type { PimApp } from '../pim-app.js';
 import { Envelope, errorResponses } from '../response.schemas.js';
 import { OpenWorkspaceRequest, WorkspaceDto } from '../../domain/workspaces/workspace.schemas.js';
 import { workspaceDatabaseUnreachable } from '../../domain/workspaces/workspace.service.js';

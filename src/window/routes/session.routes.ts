@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { UnauthorizedError } from '../../domain/errors.js';
 import { ok, okEmpty } from '../../http/envelope.js';
-import type { AuthenticatedUser } from '../../domain/sessions/session.service.js';
+import type { AuthenticatedUser } from '../../domain/sessions/authenticated-user.js';
 import type { WindowDeps } from '../window-deps.js';
 import { clearSessionCookie, sessionCookie, setSessionCookie } from '../window-guard.js';
 import type { WindowEvents } from '../window-events.js';
