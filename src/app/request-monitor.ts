@@ -2,8 +2,6 @@ import type { RequestRecord } from '../http/http-deps.js';
 import type { MonitorEntry } from '../window/window-api.types.js';
 import type { MonitorFeed } from '../window/window-deps.js';
 
-export type { MonitorEntry } from '../window/window-api.types.js';
-
 function toEntry(record: RequestRecord): MonitorEntry {
   const { at, ...rest } = record;
   return { ...rest, timestamp: new Date(at).toISOString() };

@@ -83,8 +83,6 @@ export async function migrate<DB>(
   }
 }
 
-export { isUniqueViolation } from './constraint-errors.js';
-
 const STATEMENT_CACHE_SIZE = 500;
 
 /**

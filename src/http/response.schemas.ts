@@ -67,9 +67,4 @@ export function errorResponses(...statuses: number[]) {
   return result;
 }
 
-/** Statuses every authenticated route can answer. */
-export const AUTHENTICATED_ERRORS = [401, 500] as const;
-/** Statuses every workspace route can answer besides its own. */
-export const WORKSPACE_ERRORS = [400, 401, 403, 404, 409, 500] as const;
-
 export { Envelope, EmptyEnvelope };

@@ -1,4 +1,4 @@
-import type { DesktopSessionEnded } from '../domain/sessions/session.service.js';
+import type { DesktopSessionEnded } from '../domain/sessions/desktop-slot.js';
 import { EventStreams, type EventStream } from './event-stream.js';
 import type { WindowDeps } from './window-deps.js';
 import { windowStatus, type WindowStatus } from './window-status.js';

@@ -24,9 +24,6 @@ import {
   type SessionWithUser,
 } from './session.repository.js';
 
-export type { DesktopEndReason, DesktopSessionEnded } from './desktop-slot.js';
-export { FAILURES_PER_CLIENT, FAILURES_PER_USER, machineOf, type LoginClient } from './login-guard.js';
-
 /** Tokens and desktop sessions alike: 24 hours from the login, not sliding. */
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -57,14 +57,6 @@ export async function insertUser(
   return db.insertInto('user').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function countUsers(db: Db): Promise<number> {
-  const { n } = await db
-    .selectFrom('user')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
-
 export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
   await db.updateTable('user').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
