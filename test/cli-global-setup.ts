@@ -42,9 +42,8 @@ async function build(dir: string): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'bin'), { recursive: true });
   copyFileSync(join(ROOT, 'bin', 'pim.js'), join(dir, 'bin', 'pim.js'));
-  const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter(
-    (file) => file.endsWith('.ts') && !file.startsWith(`ui/`),
-  );
+  const files = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' });
+  const sources = files.filter((file) => file.endsWith('.ts') && !file.startsWith(`ui/`));
   await Promise.all(
     sources.map(async (file) => {
       const source = join(ROOT, 'src', file);
@@ -58,6 +57,11 @@ async function build(dir: string): Promise<void> {
       writeFileSync(out, code);
     }),
   );
+  // Data read at run time (the demo catalogue), copied as tsconfig.build.json has tsc copy it.
+  for (const file of files.filter((name) => name.endsWith('.json') && !name.startsWith('ui/'))) {
+    mkdirSync(dirname(join(dir, 'dist', file)), { recursive: true });
+    copyFileSync(join(ROOT, 'src', file), join(dir, 'dist', file));
+  }
   for (const link of ['package.json', 'node_modules', join('dist', 'ui')])
     symlinkSync(join(ROOT, link), join(dir, link));
 }
