@@ -180,7 +180,7 @@ export class Application {
 
   /** Where a server listens with `settings`: the start's --port or --host while they last, else the settings. */
   private serverTarget(server: ServerName, settings: Settings): Endpoint {
-    const overridden = this.overridesLasting(settings);
+    const overridden = this.overridesLasting(settings, { proposed: true });
     if (server === 'rest') {
       const starts = this.options.restOverride;
       return {
@@ -346,16 +346,18 @@ export class Application {
   /**
    * A start's override lasts until the setting it replaces is changed (in the window, with `pim
    * settings set`): then the user's choice is applied, not the override of the command line, also
-   * when the user later chooses the value the start replaced.
+   * when the user later chooses the value the start replaced. Settings only `proposed` (to probe
+   * where saving them would put a server) end nothing: a save that is refused leaves the override.
    */
-  private overridesLasting(settings: Settings) {
+  private overridesLasting(settings: Settings, { proposed = false } = {}) {
     const then = (this.overriddenSettings ??= settings);
     return <K extends 'rest.host' | 'rest.port' | 'ui.host' | 'ui.port'>(
       key: K,
       value: Settings[K] | undefined,
     ): Settings[K] | undefined => {
-      if (settings[key] !== then[key]) this.overridesEnded.add(key);
-      return this.overridesEnded.has(key) ? undefined : value;
+      const changed = settings[key] !== then[key];
+      if (changed && !proposed) this.overridesEnded.add(key);
+      return changed || this.overridesEnded.has(key) ? undefined : value;
     };
   }
 

@@ -30,6 +30,30 @@ describe('PUT /ui/api/settings/rest', () => {
     await sameAddressScenario();
   });
 
+  it('leaves the start option (--port) in force when a new port is refused', async () => {
+    await server.stop();
+    const saved = await freePort();
+    server = await startServer({ window: true, savedRestPort: saved });
+    window = new WindowClient(server);
+    await window.login();
+    const running = server.app.rest.address()!;
+    const put = (port: number) =>
+      window.request('PUT', '/settings/rest', { body: { enabled: true, port, host: '127.0.0.1' } });
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      const taken = (blocker.address() as { port: number }).port;
+      expect((await put(taken)).body).toMatchObject({ code: 'PORT_IN_USE', field: 'port' });
+    } finally {
+      blocker.close();
+    }
+    // The saved values again, unchanged: the refused port changed nothing, so the option still holds.
+    const same = await put(saved);
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(server.app.rest.address()).toEqual(running);
+  });
+
   it('does so as well when the port comes from the settings (no --port override), as with pim start', async () => {
     await server.stop();
     server = await startServer({ window: true, restPort: await freePort() });
