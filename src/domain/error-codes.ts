@@ -1,6 +1,5 @@
 import { GROUP_DEPTH_MAX } from './groups/group.types.js';
-import { BULK_DOCUMENTS_MAX, BULK_ROWS_MAX } from './products/product-bulk.schemas.js';
-import { SHEET_ROWS_MAX } from './products/product-sheet.schemas.js';
+import { BULK_DOCUMENTS_MAX, BULK_ROWS_MAX, SHEET_ROWS_MAX } from './products/product-limits.js';
 
 /** A limit as the catalogue writes figures (1,000). */
 const figure = (n: number) => n.toLocaleString('en-US');

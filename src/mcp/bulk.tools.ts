@@ -1,13 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import {
-  BULK_DOCUMENTS_MAX,
-  BULK_ROWS_MAX,
-  BulkProductDocument,
-  BulkProductResult,
-} from '../domain/products/product-bulk.schemas.js';
+import { BulkProductDocument, BulkProductResult } from '../domain/products/product-bulk.schemas.js';
 import { upsertProducts } from '../domain/products/product-bulk.service.js';
 import { RIGHTS } from '../domain/users/roles.js';
 import { defineTool } from './tool.js';
+import { BULK_DOCUMENTS_MAX, BULK_ROWS_MAX } from '../domain/products/product-limits.js';
 
 export const bulkTools = [
   defineTool({

@@ -9,7 +9,6 @@ import {
 } from '../domain/products/product-sheet.service.js';
 import {
   CreateProductSheetRequest,
-  SHEET_ROWS_MAX,
   ProductSheetDto,
   UpdateProductSheetRequest,
 } from '../domain/products/product-sheet.schemas.js';
@@ -28,6 +27,7 @@ import type { RequestContext } from '../domain/context.js';
 import { RIGHTS } from '../domain/users/roles.js';
 import { defineTool } from './tool.js';
 import { EncodedJson } from './tool-result.js';
+import { SHEET_ROWS_MAX } from '../domain/products/product-limits.js';
 
 /** Page size of the list tools: small by default, because every item costs an agent tokens. */
 export const TOOL_PAGE_DEFAULT = 50;

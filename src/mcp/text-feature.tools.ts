@@ -3,12 +3,12 @@ import { Id, LanguageCode, Nullable } from '../domain/common.schemas.js';
 import { deleteFeature, deleteFeatureValue, setFeature } from '../domain/features/feature.service.js';
 import { FeatureDto, FeatureInput } from '../domain/features/feature.schemas.js';
 import { setTexts } from '../domain/products/product-sheet.service.js';
-import { TEXT_LANGUAGES_MAX } from '../domain/products/product-sheet.schemas.js';
 import { deleteText } from '../domain/texts/text.service.js';
 import { LanguageValue, TextEntryDto } from '../domain/texts/text.schemas.js';
 import { RIGHTS } from '../domain/users/roles.js';
 import type { TextKind } from '../db/workspace.schema.js';
 import { defineTool } from './tool.js';
+import { TEXT_LANGUAGES_MAX } from '../domain/products/product-limits.js';
 
 const ProductId = { ...Id, description: 'The product (database id)' };
 const Kind = Type.Union([Type.Literal('short'), Type.Literal('long')], {

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BULK_ROWS_MAX } from '../../src/domain/products/product-bulk.schemas.js';
-import { SHEET_ROWS_MAX } from '../../src/domain/products/product-sheet.schemas.js';
 import { connectHttp } from '../helpers/mcp.js';
 import { fail } from '../helpers/mcp-session.js';
 import { serverPerFile } from '../helpers/file-server.js';
+import { BULK_ROWS_MAX, SHEET_ROWS_MAX } from '../../src/domain/products/product-limits.js';
 
 /**
  * How much one call may write: the schemas' list limits alone allowed 250,000 feature values

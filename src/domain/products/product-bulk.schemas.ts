@@ -3,21 +3,7 @@ import { Id, Nullable } from '../common.schemas.js';
 import { CreateProductSheetRequest } from './product-sheet.schemas.js';
 import { sheetModelParts } from './product-model.schemas.js';
 import { CreateProductRequest, SupplierPidReference, UpdateProductRequest } from './product.schemas.js';
-
-/** Documents in one bulk call: a batch commits as one transaction, so it stays a bounded one. */
-export const BULK_DOCUMENTS_MAX = 1000;
-/**
- * Texts and feature values in one bulk call: a thousand full documents hold about 35,000 and are
- * written in about 0.1 s; 100,000 keep a call's synchronous work well under a second (the probe's
- * 62 MB batch of 2.3 million values blocked the server for 5 s).
- */
-export const BULK_ROWS_MAX = 100_000;
-/**
- * Body limit of the bulk routes only (the others keep 8 MiB). Texts are written at about 30 ms a
- * megabyte, during which the server answers nobody: 64 MiB of long texts held it for 1.8 s; 16 MiB
- * hold it for about half a second and still carry a thousand documents of several kilobytes each.
- */
-export const BULK_BODY_LIMIT = 16 * 1024 * 1024;
+import { BULK_DOCUMENTS_MAX } from './product-limits.js';
 
 const { supplierPid: _key, ...updatableFields } = UpdateProductRequest.properties;
 const { shortTexts, longTexts, features } = CreateProductSheetRequest.properties;

@@ -7,8 +7,6 @@ import { errorStatus } from '../error-codes.js';
 import { DomainError, NotFoundError, ValidationError } from '../errors.js';
 import { documentValidator } from '../validation/schema-validation.js';
 import {
-  BULK_DOCUMENTS_MAX,
-  BULK_ROWS_MAX,
   BulkProductDocument,
   type BulkDeleteInput,
   type BulkDeleteResultDto,
@@ -29,6 +27,7 @@ import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
 import { writeNewProductSheet, writeProductSheet } from './product-sheet.service.js';
 import { hasParts } from './product-parts.service.js';
 import { deleteProduct } from './product.service.js';
+import { BULK_DOCUMENTS_MAX, BULK_ROWS_MAX } from './product-limits.js';
 
 /**
  * Bulk upsert and bulk delete for integrations that sync whole catalogues. Each document is

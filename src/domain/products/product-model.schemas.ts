@@ -172,7 +172,6 @@ export const sheetModelParts = {
 };
 
 export type FeatureDetailsValue = Static<typeof FeatureDetails>;
-export type FeatureOccurrence = Static<typeof FeatureOccurrenceDto>;
 export type FeatureOccurrenceValue = Static<typeof FeatureOccurrenceInput>;
 export type Media = Static<typeof MediaDto>;
 export type Fragment = Static<typeof FragmentDto>;

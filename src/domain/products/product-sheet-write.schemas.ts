@@ -6,7 +6,8 @@ import { ProductDto, UpdateProductRequest } from './product.schemas.js';
 import { DTO_FIELDS, SHEET_FIELDS, type ProductField } from '../../db/catalogue/product-fields.js';
 import { fieldInput, fieldSchemas } from './product-field.schemas.js';
 import { sheetModelParts } from './product-model.schemas.js';
-import { ProductSheetDto, TEXT_LANGUAGES_MAX } from './product-sheet.schemas.js';
+import { ProductSheetDto } from './product-sheet.schemas.js';
+import { TEXT_LANGUAGES_MAX } from './product-limits.js';
 
 /**
  * The body of PUT /api/product/{id}/sheet: the whole sheet, as GET answers it. Its read-only

@@ -13,17 +13,7 @@ import {
   SheetGroupDto,
   sheetModelParts,
 } from './product-model.schemas.js';
-
-/** Languages in one list of texts: one value per language, and ISO 639-2 has fewer than 500. */
-export const TEXT_LANGUAGES_MAX = 500;
-/** Features set in one call. */
-export const SHEET_FEATURES_MAX = 500;
-/**
- * Texts and feature values written for one product in one call. The list limits above allow
- * 500 features of 500 values (250,000 rows: seconds of work in which the server answers nobody
- * else); real products have a few hundred.
- */
-export const SHEET_ROWS_MAX = 10_000;
+import { TEXT_LANGUAGES_MAX, SHEET_FEATURES_MAX } from './product-limits.js';
 
 /**
  * The product sheet: a product with everything that belongs to it, in one answer (the MCP

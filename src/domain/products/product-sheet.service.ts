@@ -15,7 +15,6 @@ import type { TextEntry } from '../texts/text.repository.js';
 import { productNotFound } from './product.guards.js';
 import { createProduct, nameLanguage, updateProduct } from './product.service.js';
 import type { SheetLanguages } from '../../db/catalogue/catalogue-sql.js';
-import { SHEET_ROWS_MAX } from './product-sheet.schemas.js';
 import {
   checkExclusive,
   checkParts,
@@ -31,6 +30,7 @@ import type {
   ProductSheet,
   UpdateProductSheetInput,
 } from './product-sheet.schemas.js';
+import { SHEET_ROWS_MAX } from './product-limits.js';
 
 export type { ProductSheet } from './product-sheet.schemas.js';
 

@@ -185,9 +185,6 @@ export const ProductListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export type CreateProductBody = Static<typeof CreateProductRequest>;
-export type UpdateProductBody = Static<typeof UpdateProductRequest>;
-
 export const DeletedProductDto = Type.Object(
   {
     id: Type.Integer({ description: 'Id the deleted product had (ids are never reused)' }),

@@ -424,8 +424,3 @@ export async function deleteProduct(
     await deleteProductRow(trx, id);
   });
 }
-
-/** Marks products as changed (and the main products of variants); for texts, features and groups. */
-export async function touchProductsAt(db: WorkspaceDb, ids: readonly number[], at: string): Promise<void> {
-  await touchProducts(db, ids, at);
-}

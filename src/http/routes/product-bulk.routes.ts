@@ -3,16 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { ValidationError } from '../../domain/errors.js';
 import {
-  BULK_BODY_LIMIT,
-  BULK_DOCUMENTS_MAX,
-  BULK_ROWS_MAX,
   BulkDeleteRequest,
   BulkDeleteResult,
   BulkProductDocument,
   BulkProductResult,
 } from '../../domain/products/product-bulk.schemas.js';
 import { deleteProducts, upsertProducts } from '../../domain/products/product-bulk.service.js';
-import { SHEET_ROWS_MAX } from '../../domain/products/product-sheet.schemas.js';
 import type { PimApp } from '../pim-app.js';
 import { parseNdjson } from '../bulk-body.js';
 import { ok } from '../envelope.js';
@@ -22,6 +18,12 @@ import { Envelope, errorResponses } from '../response.schemas.js';
 import { CATALOGUE_EDIT } from '../route-access.js';
 import { NoQuery } from '../../domain/common.schemas.js';
 import { validatorCompiler } from '../validation.js';
+import {
+  BULK_DOCUMENTS_MAX,
+  BULK_ROWS_MAX,
+  BULK_BODY_LIMIT,
+  SHEET_ROWS_MAX,
+} from '../../domain/products/product-limits.js';
 
 /**
  * The documents of a bulk upsert are validated one by one by the service (a bad document is
