@@ -69,12 +69,18 @@ describe('pim start and ports it cannot have', () => {
     }
   }
 
-  it('refuses a taken port while pim runs, but not the port pim itself holds', async () => {
+  /** `pim start` on two free ports saved beforehand, once it says it is running. */
+  async function startOnFreePorts() {
     const [first, ui] = [await freePort(), await freePort()];
     await prepare(first, ui);
     const proc = spawnCli(started.dataDir, ['start']);
     started.track(proc);
     await proc.waitFor(/pim is running/);
+    return { first, ui, proc };
+  }
+
+  it('refuses a taken port while pim runs, but not the port pim itself holds', async () => {
+    const { first, proc } = await startOnFreePorts();
 
     const taken = await busyPort();
     const busy = new RegExp(`^pim: Port ${taken} on 127\\.0\\.0\\.1 is in use by another program$`);
@@ -88,11 +94,7 @@ describe('pim start and ports it cannot have', () => {
   });
 
   it('keeps serving on the old port when a new one cannot be bound after all, and moves once a free one is set', async () => {
-    const [first, ui] = [await freePort(), await freePort()];
-    await prepare(first, ui);
-    const proc = spawnCli(started.dataDir, ['start']);
-    started.track(proc);
-    await proc.waitFor(/pim is running/);
+    const { first, ui, proc } = await startOnFreePorts();
 
     const taken = await busyPort();
     storeUnprobed('rest.port', taken);
