@@ -74,17 +74,20 @@ export type SheetField = Extract<ProductField, { shown: 'sheet' }>;
 
 /** The fields' columns as Kysely's table type has them. */
 export type ProductFieldColumns = { [F in ProductField as F['column']]: string | null };
+/** The columns of ProductDto's fields: what a read that answers ProductDto selects. */
+export type DtoFieldColumns = { [F in DtoField as F['column']]: string | null };
 /** The fields' values by key; absent: not sent (a write) or not shown. */
 export type ProductFieldValues<F extends ProductField = ProductField> = { [K in F['key']]?: string | null };
 
 const isDto = (f: ProductField): f is DtoField => f.shown === 'product';
+const isBeforeName = (f: ProductField) => 'beforeName' in f && f.beforeName === true;
 
 /** ProductDto's fields in their order: those before name, then those after it. */
 export const DTO_FIELDS_BEFORE_NAME: readonly DtoField[] = PRODUCT_FIELDS.filter(
-  (f): f is DtoField => isDto(f) && 'beforeName' in f && f.beforeName === true,
+  (f): f is DtoField => isDto(f) && isBeforeName(f),
 );
 export const DTO_FIELDS_AFTER_NAME: readonly DtoField[] = PRODUCT_FIELDS.filter(
-  (f): f is DtoField => isDto(f) && !('beforeName' in f && f.beforeName === true),
+  (f): f is DtoField => isDto(f) && !isBeforeName(f),
 );
 export const DTO_FIELDS: readonly DtoField[] = PRODUCT_FIELDS.filter(isDto);
 export const SHEET_FIELDS: readonly SheetField[] = PRODUCT_FIELDS.filter(

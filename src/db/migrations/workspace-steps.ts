@@ -17,15 +17,13 @@ export function addProductColumns(...columns: readonly string[]): WorkspaceStep 
   const step = (type: string): Migration => ({
     async up(db) {
       for (const column of columns) {
-        await db.schema.alterTable('product').addColumn(column, sqlType(type)).execute();
+        await db.schema.alterTable('product').addColumn(column, sql.raw(type)).execute();
       }
     },
   });
   // COLLATE "C" on PostgreSQL: compared and ordered by code point, as SQLite does.
   return { sqlite: step('text'), postgres: step('text COLLATE "C"') };
 }
-
-const sqlType = (type: string) => sql.raw(type);
 
 export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0008_product_model': { sqlite: productModelSqlite, postgres: productModelPostgres },

@@ -168,16 +168,21 @@ export interface ProductChange {
   groupId?: number | null;
 }
 
-/** Columns of the changes' rows: the field's column `fN`, and `fN_set` = 1 when it was sent. */
-const CHANGED: readonly { column: string; value: string; set: string }[] = [
-  ...PRODUCT_FIELDS.map((f, i) => ({ column: f.column, value: `f${i}`, set: `f${i}_set` })),
-  { column: 'group_id', value: 'group_id', set: 'group_set' },
+/** The changed columns: in the changes' rows `value` holds the new value, `set` is 1 when it was sent. */
+const CHANGED: readonly { column: string; value: string; set: string; type: BulkColumn[1] }[] = [
+  ...PRODUCT_FIELDS.map((f, i) => ({
+    column: f.column,
+    value: `f${i}`,
+    set: `f${i}_set`,
+    type: 'text' as const,
+  })),
+  { column: 'group_id', value: 'group_id', set: 'group_set', type: 'integer' },
 ];
 const CHANGE: readonly BulkColumn[] = [
   ['id', 'integer'],
-  ...CHANGED.flatMap(({ value, set }, i): BulkColumn[] => [
+  ...CHANGED.flatMap(({ value, set, type }): BulkColumn[] => [
     [set, 'integer'],
-    [value, i < PRODUCT_FIELDS.length ? 'text' : 'integer'],
+    [value, type],
   ]),
 ];
 

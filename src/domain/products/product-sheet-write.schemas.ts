@@ -3,7 +3,7 @@ import { Id, Nullable } from '../common.schemas.js';
 import { ProductGroupDto } from '../groups/group.schemas.js';
 import { TextEntryDto } from '../texts/text.schemas.js';
 import { ProductDto, UpdateProductRequest } from './product.schemas.js';
-import { DTO_FIELDS, SHEET_FIELDS, type ProductField } from '../../db/catalogue/product-fields.js';
+import { DTO_FIELDS, SHEET_FIELDS } from '../../db/catalogue/product-fields.js';
 import { fieldInput, fieldSchemas } from './product-field.schemas.js';
 import { sheetModelParts } from './product-model.schemas.js';
 import { ProductSheetDto } from './product-sheet.schemas.js';
@@ -23,13 +23,11 @@ const readOnly = <T extends TSchema>(schema: T) =>
 
 const { supplierPid } = Type.Required(Type.Pick(UpdateProductRequest, ['supplierPid'])).properties;
 
-/** A text field of the sheet: absent or null clears it (the sheet replaces the stored one). */
-const clearedWhenAbsent = (f: ProductField) => fieldInput(f);
-
 const SheetProduct = Type.Object(
   {
     supplierPid,
-    ...fieldSchemas(DTO_FIELDS, clearedWhenAbsent),
+    // Text fields: absent, as null, clears one (the sheet replaces the stored product).
+    ...fieldSchemas(DTO_FIELDS, fieldInput),
     id: readOnly(ProductDto.properties.id),
     name: readOnly({ ...ProductDto.properties.name, description: 'the short texts decide it' }),
     masterProduct: readOnly(ProductDto.properties.masterProduct),
@@ -84,7 +82,7 @@ export const ProductSheetWriteRequest = Type.Object(
       maxItems: parts.groupIds.maxItems,
       description: 'Every group in order: replaces them; `group`, when sent, must be the first of them',
     }),
-    ...fieldSchemas(SHEET_FIELDS, clearedWhenAbsent),
+    ...fieldSchemas(SHEET_FIELDS, fieldInput),
     keywords: Type.Array(parts.keywords.items, { maxItems: parts.keywords.maxItems }),
     media: Type.Array(parts.media.items, { maxItems: parts.media.maxItems }),
     fragments: Type.Array(parts.fragments.items, { maxItems: parts.fragments.maxItems }),

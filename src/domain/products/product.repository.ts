@@ -5,12 +5,16 @@ import {
   type ProductJsonPage,
   type WorkspaceDb,
 } from '../../db/catalogue/catalogue-sql.js';
-import { PRODUCT_FIELDS, type ProductFieldColumns } from '../../db/catalogue/product-fields.js';
+import {
+  DTO_FIELDS,
+  type DtoFieldColumns,
+  type ProductFieldColumns,
+} from '../../db/catalogue/product-fields.js';
 import { variantCountSql } from '../../db/catalogue/shared-sql.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 
-/** A product's row with its text fields' columns (db/catalogue/product-fields.ts). */
-export interface ProductRow extends ProductFieldColumns {
+/** A product's row with ProductDto's text fields (db/catalogue/product-fields.ts). */
+export interface ProductRow extends DtoFieldColumns {
   id: number;
   supplier_pid: string;
   master_id: number | null;
@@ -21,7 +25,8 @@ export interface ProductRow extends ProductFieldColumns {
   name: string;
 }
 
-const FIELD_REFS = PRODUCT_FIELDS.map((f) => `p.${f.column}` as const);
+/** ProductDto's fields only: the sheet's own fields are read with the sheet. */
+const FIELD_REFS = DTO_FIELDS.map((f) => `p.${f.column}` as const);
 
 /** Products with their variant count and their name in one statement. */
 function selectProducts(db: WorkspaceDb, lang: string) {
