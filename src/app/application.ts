@@ -19,6 +19,7 @@ import { RequestMonitor } from './request-monitor.js';
 import { RestServer, type RestEndpoint } from './rest-server.js';
 import { endpointUrl, listenProblem, type Endpoint } from './listening-server.js';
 import { UI_DIR, WindowServer } from './window-server.js';
+import { getPreference, savePreference } from '../domain/preferences/preference.service.js';
 import type { RestOverride, RestState, WindowDeps } from '../window/window-deps.js';
 import { saveSettings, type ServerName, type ServerPlaces } from './settings-save.js';
 import { APP_VERSION } from './version.js';
@@ -157,6 +158,10 @@ export class Application {
     return {
       ...this.services(),
       monitor: this.monitor,
+      preferences: {
+        get: (ctx, name) => getPreference(this.stores.shared, ctx, name),
+        save: (ctx, name, value) => savePreference(this.stores.shared, ctx, name, value),
+      },
       machineId: this.machineId,
       version: APP_VERSION,
       uiDir: UI_DIR,

@@ -75,6 +75,17 @@ export const systemMigrationsPostgres: Record<string, Migration> = {
       await sql`ALTER TABLE "user" ADD COLUMN session_generation integer NOT NULL DEFAULT 0`.execute(db);
     },
   },
+  '0005_user_preferences': {
+    async up(db) {
+      // As SQLite's.
+      await sql`CREATE TABLE user_preference (
+        user_id integer NOT NULL REFERENCES "user"(id) ON DELETE CASCADE,
+        name text COLLATE "C" NOT NULL,
+        value text NOT NULL,
+        PRIMARY KEY (user_id, name)
+      )`.execute(db);
+    },
+  },
 };
 
 /**

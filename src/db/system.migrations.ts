@@ -60,4 +60,16 @@ export const systemMigrations: Record<string, Migration> = {
       await sql`ALTER TABLE user ADD COLUMN session_generation INTEGER NOT NULL DEFAULT 0`.execute(db);
     },
   },
+  '0005_user_preferences': {
+    async up(db) {
+      // A user's choices in the window (the grid's columns and sort), kept with the user so that
+      // they follow them to another machine in team mode. The value is JSON text.
+      await sql`CREATE TABLE user_preference (
+        user_id INTEGER NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (user_id, name)
+      ) WITHOUT ROWID`.execute(db);
+    },
+  },
 };

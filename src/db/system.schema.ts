@@ -10,6 +10,7 @@ export interface SystemDatabase {
   setting: SettingTable;
   workspace: WorkspaceTable;
   app_state: AppStateTable;
+  user_preference: UserPreferenceTable;
 }
 
 export interface UserTable {
@@ -58,5 +59,12 @@ export interface WorkspaceTable {
 /** Application state that is not a user setting (which workspace is open). */
 export interface AppStateTable {
   key: string;
+  value: string;
+}
+
+/** A user's choice in the window, by name (e.g. 'grid'), as JSON text. */
+export interface UserPreferenceTable {
+  user_id: number;
+  name: string;
   value: string;
 }

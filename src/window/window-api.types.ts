@@ -83,3 +83,12 @@ export interface NumberedMonitorEntry extends MonitorEntry {
 export interface MonitorEpoch {
   epoch: string;
 }
+
+/**
+ * The window's push when the open workspace's catalogue changed (event `catalogue`): its change
+ * counter now. The catalogue views refetch what they show.
+ */
+export interface CatalogueChange {
+  workspaceId: number;
+  counter: number;
+}

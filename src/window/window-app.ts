@@ -8,6 +8,7 @@ import { installJsonBodyParser } from '../http/body-checks.js';
 import { installNotFoundHandler, MAX_PARAM_LENGTH } from '../http/error-handler.js';
 import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
+import { preferencesRoutes } from './routes/preferences.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { usersRoutes } from './routes/users.routes.js';
@@ -108,6 +109,7 @@ export async function buildWindowApp(
   settingsRoutes(app, deps);
   monitorRoutes(app, deps, events);
   usersRoutes(app, deps);
+  preferencesRoutes(app, deps);
 
   if (existsSync(join(deps.uiDir, 'index.html'))) {
     // Hashed assets never change under their name: cached for a year. index.html is always checked.

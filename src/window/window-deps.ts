@@ -18,6 +18,12 @@ export interface MonitorFeed {
   subscribe(listener: (entry: MonitorEntry) => void): () => void;
 }
 
+/** The user's own window choices, kept per user in the system database (domain/preferences). */
+export interface WindowPreferences {
+  get(ctx: RequestContext, name: string): Promise<unknown>;
+  save(ctx: RequestContext, name: string, value: unknown): Promise<void>;
+}
+
 /** Settings › Rest API as the window saves it. */
 export interface RestSettingsChange {
   'rest.enabled': boolean;
@@ -37,6 +43,7 @@ export interface WindowDeps {
   settings: SettingsService;
   workspaces: WorkspaceService;
   monitor: MonitorFeed;
+  preferences: WindowPreferences;
   machineId: string;
   version: string;
   /** Folder of the built window (index.html and assets/). */

@@ -1,4 +1,6 @@
 import type { DesktopSessionEnded } from '../domain/sessions/desktop-slot.js';
+import { getCatalogueVersion } from '../domain/changes/change-counter.service.js';
+import type { CatalogueChange } from './window-api.types.js';
 import { EventStreams, type EventStream } from './event-stream.js';
 import type { WindowDeps } from './window-deps.js';
 import { windowStatus, type WindowStatus } from './window-status.js';
@@ -16,6 +18,7 @@ export class WindowEvents {
   private readonly streams = new Set<EventStream>();
   private timer: NodeJS.Timeout | undefined;
   private last = '';
+  private catalogue: CatalogueChange | undefined;
   private readonly stopListening: () => void;
 
   constructor(private readonly deps: WindowDeps) {
@@ -56,9 +59,48 @@ export class WindowEvents {
   private async check(): Promise<void> {
     const status = await this.status();
     const json = JSON.stringify(status);
-    if (json === this.last) return;
-    this.last = json;
-    for (const stream of this.streams) stream.send('status', status);
+    if (json !== this.last) {
+      this.last = json;
+      for (const stream of this.streams) stream.send('status', status);
+    }
+    await this.checkCatalogue();
+  }
+
+  /**
+   * The open workspace's change counter now (undefined without a desktop user or workspace, or
+   * while the shared database is down: the status says so).
+   */
+  async catalogueVersion(): Promise<CatalogueChange | undefined> {
+    const user = this.deps.sessions.desktopUser();
+    const workspace = this.deps.workspaces.current();
+    if (!user || !workspace) return undefined;
+    try {
+      return await getCatalogueVersion({ actor: user, clock: this.deps.clock, workspace });
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Sends the counter when it moved, whoever moved it (REST, MCP, the CLI, another instance in
+   * team mode): the catalogue views refetch what they show instead of each polling. One cheap
+   * read per check while a window listens. A stream gets the counter when it opens too, so a
+   * change between a view's load and the stream's start is never missed.
+   */
+  private async checkCatalogue(): Promise<void> {
+    const version = await this.catalogueVersion();
+    if (version === undefined) return;
+    const last = this.catalogue;
+    this.catalogue = version;
+    if (last && last.workspaceId === version.workspaceId && last.counter === version.counter) return;
+    for (const stream of this.streams) stream.send('catalogue', version);
+  }
+
+  /** What a stream gets when it opens: the counter now, which later checks compare with. */
+  async catalogueAtStart(): Promise<CatalogueChange | undefined> {
+    const version = await this.catalogueVersion();
+    if (version && this.catalogue === undefined) this.catalogue = version;
+    return version;
   }
 
   close(): void {

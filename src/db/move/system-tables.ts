@@ -7,6 +7,8 @@
  */
 export const SYSTEM_TABLES: Record<string, 'copy' | 'not copied' | 'stays local'> = {
   user: 'copy',
+  // A user's window choices go with the user (after it: the rows name it).
+  user_preference: 'copy',
   workspace: 'copy',
   session: 'not copied',
   setting: 'stays local',

@@ -47,12 +47,17 @@ export function sessionRoutes(app: FastifyInstance, deps: WindowDeps, events: Wi
     return okEmpty();
   });
 
-  /** The window's push channel: `status` whenever the status bar changes, `session-ended` once. */
+  /**
+   * The window's push channel: `status` whenever the status bar changes, `catalogue` whenever the
+   * open workspace's catalogue does (and each once at the start), `session-ended` once.
+   */
   app.get('/ui/api/events', async (request, reply) => {
     const stream = events.all.open(reply, () => unsubscribe());
     const unsubscribe = events.subscribe(stream);
     if (!sameSession(deps, request.user!)) return stream.end();
     stream.send('status', await events.status());
+    const catalogue = await events.catalogueAtStart();
+    if (catalogue) stream.send('catalogue', catalogue);
   });
 }
 
