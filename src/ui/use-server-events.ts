@@ -2,6 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, type SessionInfo, type WindowStatus } from './api.js';
 
+/** The query keys' first parts of what the catalogue views show (refetched on a `catalogue` event). */
+export const CATALOGUE_QUERIES = ['grid', 'groups', 'product'];
+
 /** How often the window asks whether pim is back after losing the connection. */
 const RETRY_MS = 1_000;
 
@@ -24,6 +27,13 @@ export function useServerEvents(onSessionEnded: (reason: string) => void): void 
       source = new EventSource('/ui/api/events');
       source.addEventListener('status', (event) => {
         queryClient.setQueryData<WindowStatus>(['status'], JSON.parse((event as MessageEvent<string>).data));
+      });
+      // The catalogue changed (here, through REST or MCP, or on another instance): every catalogue
+      // view refetches what it shows; TanStack keeps the rows on screen until the new ones arrive.
+      source.addEventListener('catalogue', () => {
+        void queryClient.invalidateQueries({
+          predicate: (query) => CATALOGUE_QUERIES.includes(query.queryKey[0] as string),
+        });
       });
       source.addEventListener('session-ended', (event) => {
         stopped = true;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { RIGHTS } from './api.js';
 
-/** The window's views, each at its own address: #/, #/monitor, #/users. */
+/** The window's views, each at its own address: #/ (the catalogue, its state after ?), #/monitor, #/users. */
 export const VIEWS = ['home', 'monitor', 'users'] as const;
 export type View = (typeof VIEWS)[number];
 
@@ -19,7 +19,8 @@ function hashOf(view: View): string {
 
 /** The view an address names; undefined for one the window does not know. */
 function viewOf(hash: string): View | undefined {
-  if (hash === '' || hash === '#' || hash === '#/') return 'home';
+  // The home view (the catalogue) keeps its state in the address's query: #/?q=…
+  if (hash === '' || hash === '#' || hash === '#/' || hash.startsWith('#/?')) return 'home';
   const name = hash.startsWith('#/') ? hash.slice(2) : '';
   return (VIEWS as readonly string[]).includes(name) && name !== 'home' ? (name as View) : undefined;
 }

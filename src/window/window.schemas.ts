@@ -21,5 +21,14 @@ export const RestSettingsRequest = Type.Object(
 
 export const OpenWorkspaceWindowRequest = Type.Object({ workspaceId: Id }, { additionalProperties: false });
 
+// The service trims the name and checks its rules; the body limit bounds it.
+export const CreateWorkspaceWindowRequest = Type.Object(
+  {
+    name: Type.String({ minLength: 1 }),
+    language: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+  },
+  { additionalProperties: false },
+);
+
 export type LoginBody = Static<typeof LoginRequest>;
 export type RestSettingsBody = Static<typeof RestSettingsRequest>;

@@ -25,7 +25,7 @@ describe('the window with the keyboard', () => {
     await page.getByLabel('User name').fill('admin');
     await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN_PASSWORD);
     await page.keyboard.press('Enter');
-    await expect.poll(focused).toBe('H1 Welcome, admin');
+    await expect.poll(focused).toBe('H1 Products of Test');
 
     const settings = page.getByRole('button', { name: 'Settings', exact: true });
     await chooseMenuByKeyboard(page, settings, page.getByRole('menuitem', { name: 'Settings…' }));

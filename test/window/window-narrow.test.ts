@@ -82,7 +82,7 @@ describe('the window 400 px wide', () => {
       await expectInside(item, header, `menu bar item ${i}`);
     }
     // The page's own heading is not under the menu bar.
-    await expectReachable(page.getByRole('heading', { name: 'Welcome, admin' }), 'heading');
+    await expectReachable(page.getByRole('searchbox', { name: 'Search products' }), 'search box');
     for (const item of ['status-user', 'status-workspace', 'status-rest', 'status-database']) {
       await expectReachable(page.getByTestId(item), item);
       await expectInside(page.getByTestId(item), page.locator('footer'), item);
@@ -134,7 +134,7 @@ describe('the window 400 px wide', () => {
       await expectInside(menu, header, name);
     }
     await expectInside(page.getByRole('switch', { name: 'Dunkles Design' }), header, 'Dunkles Design');
-    await expectReachable(page.getByRole('heading', { name: 'Willkommen, admin' }), 'heading');
+    await expectReachable(page.getByRole('searchbox', { name: 'Produkte suchen' }), 'search box');
     for (const item of ['status-user', 'status-workspace', 'status-rest', 'status-database'])
       await expectInside(page.getByTestId(item), page.locator('footer'), item);
     await page.screenshot({ path: `${SHOTS}/narrow-home-de.png` });

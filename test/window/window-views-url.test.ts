@@ -30,7 +30,7 @@ describe("the window's views in the address", () => {
     await page.goBack();
     await shows('REST API Monitor');
     await page.goBack();
-    await shows('Welcome, admin');
+    await shows('Products of Test');
     await page.goForward();
     await shows('REST API Monitor');
     expect(hash()).toBe('#/monitor');
@@ -39,7 +39,7 @@ describe("the window's views in the address", () => {
   it('shows the home view for an address it does not know, and says so in the address', async () => {
     await loginInWindow(page, server);
     await page.goto(`${server.windowUrl}/#/nonsense`);
-    await shows('Welcome, admin');
+    await shows('Products of Test');
     await expect.poll(hash).toBe('#/');
   });
 
@@ -47,7 +47,7 @@ describe("the window's views in the address", () => {
     await server.addUser('vera', 'VIEWER');
     await loginInWindow(page, server, 'vera', 'vera-password');
     await page.goto(`${server.windowUrl}/#/users`);
-    await shows('Welcome, vera');
+    await shows('Products of Test');
     await expect.poll(hash).toBe('#/');
     expect(await heading('Users').count()).toBe(0);
     // The monitor needs no right: a viewer may open it by its address.

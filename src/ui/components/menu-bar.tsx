@@ -6,7 +6,7 @@ import { apiReferenceUrl } from '../api-reference.js';
 import { viewAllowed, type View } from '../view-route.js';
 import { LanguageSwitch } from './language-switch.js';
 
-export type Dialog = 'settings' | 'workspace' | 'about';
+export type Dialog = 'settings' | 'workspace' | 'new-workspace' | 'about';
 
 interface Props {
   /** The user's rights: only what the role may do is offered (the server refuses the rest all the same). */
@@ -92,6 +92,11 @@ export function MenuBar({ rights, rest, onView, onDialog, onLoggedOut, onLogoutF
           {
             label: t('menu.openWorkspace'),
             onClick: dialog('workspace'),
+            allowed: rights.includes(RIGHTS.workspaces),
+          },
+          {
+            label: t('menu.newWorkspace'),
+            onClick: dialog('new-workspace'),
             allowed: rights.includes(RIGHTS.workspaces),
           },
           { label: t('menu.logout'), onClick: () => void logout() },

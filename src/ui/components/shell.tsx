@@ -8,9 +8,10 @@ import { errorText } from '../error-text.js';
 import { useServerEvents } from '../use-server-events.js';
 import { useViewRoute } from '../view-route.js';
 import { AboutDialog } from './about-dialog.js';
-import { HomeView } from './home-view.js';
+import { CatalogueView } from './catalogue/catalogue-view.js';
 import { MenuBar, type Dialog } from './menu-bar.js';
 import { MonitorView } from './monitor-view.js';
+import { NewWorkspaceDialog } from './new-workspace-dialog.js';
 import { OpenWorkspaceDialog } from './open-workspace-dialog.js';
 import { SettingsDialog } from './settings-dialog.js';
 import { StatusBar } from './status-bar.js';
@@ -80,7 +81,13 @@ export function Shell({
             {t('logout.failed', { reason: errorText(t, logoutError) })}
           </Alert>
         )}
-        {view === 'home' && <HomeView session={session} status={status.data} />}
+        {view === 'home' && (
+          <CatalogueView
+            session={session}
+            status={status.data}
+            onWorkspaceDialog={(which, opener) => open(which, opener)}
+          />
+        )}
         {view === 'monitor' && <MonitorView />}
         {view === 'users' && <UsersView user={session.user!} />}
       </AppShell.Main>
@@ -91,6 +98,7 @@ export function Shell({
       </AppShell.Footer>
       <SettingsDialog opened={dialog === 'settings'} onClose={close} />
       <OpenWorkspaceDialog opened={dialog === 'workspace'} onClose={close} />
+      <NewWorkspaceDialog opened={dialog === 'new-workspace'} onClose={close} />
       <AboutDialog opened={dialog === 'about'} onClose={close} session={session} />
     </AppShell>
   );

@@ -2,16 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
 import type { WindowDeps } from '../window-deps.js';
 import type { WindowEvents } from '../window-events.js';
-import { OpenWorkspaceWindowRequest } from '../window.schemas.js';
+import { CreateWorkspaceWindowRequest, OpenWorkspaceWindowRequest } from '../window.schemas.js';
 import { windowContext } from '../window-context.js';
 import { workspaceDatabaseUnreachable } from '../../domain/workspaces/workspace.service.js';
 
-/** The status bar's facts, and File › Open workspace. */
+/** The status bar's facts, File › Open workspace and File › New workspace. */
 export function workspaceRoutes(app: FastifyInstance, deps: WindowDeps, events: WindowEvents): void {
   app.get('/ui/api/status', async () => ok(await events.status()));
 
   app.get('/ui/api/workspaces', async (request) =>
     ok(await deps.workspaces.list(windowContext(request, deps))),
+  );
+
+  // File › New workspace: created in a folder of its own under the data folder, then opened.
+  app.post<{ Body: { name: string; language?: string } }>(
+    '/ui/api/workspaces',
+    { schema: { body: CreateWorkspaceWindowRequest } },
+    async (request, reply) => {
+      const ctx = windowContext(request, deps);
+      const created = await deps.workspaces.create(ctx, request.body);
+      await deps.workspaces.open(ctx, { workspaceId: created.id });
+      return reply.code(201).send(ok(created));
+    },
   );
 
   app.post<{ Body: { workspaceId: number } }>(

@@ -1,0 +1,129 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { GridSortBy } from '../window/grid-preferences.schemas.js';
+
+/**
+ * The catalogue view's state as the address holds it (#/?q=…&group=…&product=…): Reload,
+ * Back/Forward and a copied link restore the search, the filters, the sort and the open product.
+ */
+export interface CatalogueState {
+  q: string;
+  groupId: number | null;
+  subgroups: boolean;
+  mainOnly: boolean;
+  updatedSince: string;
+  textLang: string;
+  text: 'has' | 'lacks' | '';
+  ftidref: string;
+  feature: 'has' | 'lacks' | '';
+  sort: GridSortBy | null;
+  dir: 'asc' | 'desc';
+  /** The language of the name column ('' = the workspace's default). */
+  lang: string;
+  product: number | 'new' | null;
+  /** The editor alone, without the grid beside it. */
+  alone: boolean;
+}
+
+export const EMPTY_STATE: CatalogueState = {
+  q: '',
+  groupId: null,
+  subgroups: false,
+  mainOnly: false,
+  updatedSince: '',
+  textLang: '',
+  text: '',
+  ftidref: '',
+  feature: '',
+  sort: null,
+  dir: 'asc',
+  lang: '',
+  product: null,
+  alone: false,
+};
+
+const SORTS: readonly string[] = ['id', 'supplierPid', 'name', 'updated'];
+
+function positiveInt(value: string | null): number | null {
+  return value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+}
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | '' {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : '';
+}
+
+/** The state an address names; what it does not name (or names wrongly) is the default. */
+export function parseCatalogueState(hash: string): CatalogueState {
+  const query = hash.indexOf('?');
+  const params = new URLSearchParams(query < 0 ? '' : hash.slice(query + 1));
+  const product = params.get('product');
+  const sort = params.get('sort');
+  return {
+    q: params.get('q') ?? '',
+    groupId: positiveInt(params.get('group')),
+    subgroups: params.get('sub') === '1',
+    mainOnly: params.get('main') === '1',
+    updatedSince: params.get('since') ?? '',
+    textLang: params.get('textLang') ?? '',
+    text: oneOf(params.get('text'), ['has', 'lacks'] as const),
+    ftidref: params.get('ftidref') ?? '',
+    feature: oneOf(params.get('feature'), ['has', 'lacks'] as const),
+    sort: sort !== null && SORTS.includes(sort) ? (sort as GridSortBy) : null,
+    dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
+    lang: params.get('lang') ?? '',
+    product: product === 'new' ? 'new' : positiveInt(product),
+    alone: params.get('alone') === '1',
+  };
+}
+
+/** The address of a state: only what differs from the default, in a fixed order. */
+export function catalogueHash(state: CatalogueState): string {
+  const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
+  if (state.groupId !== null) params.set('group', String(state.groupId));
+  if (state.subgroups) params.set('sub', '1');
+  if (state.mainOnly) params.set('main', '1');
+  if (state.updatedSince) params.set('since', state.updatedSince);
+  if (state.textLang && state.text) {
+    params.set('textLang', state.textLang);
+    params.set('text', state.text);
+  }
+  if (state.ftidref && state.feature) {
+    params.set('ftidref', state.ftidref);
+    params.set('feature', state.feature);
+  }
+  if (state.sort) params.set('sort', state.sort);
+  if (state.sort && state.dir === 'desc') params.set('dir', 'desc');
+  if (state.lang) params.set('lang', state.lang);
+  if (state.product !== null) params.set('product', String(state.product));
+  if (state.product !== null && state.alone) params.set('alone', '1');
+  const text = params.toString();
+  return text ? `#/?${text}` : '#/';
+}
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('hashchange', listener);
+  return () => window.removeEventListener('hashchange', listener);
+}
+
+/**
+ * The catalogue's state from the address, and a setter: a change is a new history entry (Back
+ * undoes it), except with `replace` (typing in the search box replaces its own entry).
+ */
+export function useCatalogueState(): [
+  CatalogueState,
+  (change: Partial<CatalogueState>, options?: { replace?: boolean }) => void,
+] {
+  const hash = useSyncExternalStore(subscribe, () => window.location.hash);
+  const state = parseCatalogueState(hash);
+  const update = useCallback((change: Partial<CatalogueState>, options?: { replace?: boolean }) => {
+    const next = catalogueHash({ ...parseCatalogueState(window.location.hash), ...change });
+    if (next === (window.location.hash || '#/')) return;
+    if (options?.replace) {
+      window.history.replaceState(window.history.state, '', next);
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    } else {
+      window.location.hash = next;
+    }
+  }, []);
+  return [state, update];
+}

@@ -1,0 +1,149 @@
+import { Box, Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RIGHTS, type SessionInfo, type WindowStatus } from '../../api.js';
+import { useCatalogueState } from '../../catalogue-route.js';
+import { useFocusOnMount } from '../../use-focus-on-mount.js';
+import type { GridPreferences } from './grid-columns.js';
+import { gridParams } from './grid-query.js';
+import { GridToolbar } from './grid-toolbar.js';
+import { ProductGrid } from './product-grid.js';
+import { ProductPanel } from './product-panel.js';
+import { useGridPreferences } from './use-grid-preferences.js';
+
+interface Props {
+  session: SessionInfo;
+  status: WindowStatus | undefined;
+  onWorkspaceDialog: (which: 'workspace' | 'new-workspace', opener: HTMLElement | null) => void;
+}
+
+/**
+ * The catalogue: the group tree, the product grid and the product editor beside it (or alone),
+ * the state of all three in the address. Without an open workspace, a prompt to open one.
+ */
+export function CatalogueView({ session, status, onWorkspaceDialog }: Props) {
+  const { t } = useTranslation();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const rights = status?.user?.rights ?? session.user?.rights ?? [];
+  if (status === undefined) return <Loader aria-label={t('common.loading')} />;
+  if (!status.workspace) {
+    return (
+      <Stack maw={560} component="section" aria-labelledby="catalogue-title">
+        <Title order={1} size="h2" id="catalogue-title" ref={heading} tabIndex={-1}>
+          {t('catalogue.noWorkspaceTitle')}
+        </Title>
+        <Text>
+          {rights.includes(RIGHTS.workspaces) ? t('catalogue.noWorkspace') : t('catalogue.noWorkspaceAsk')}
+        </Text>
+        {rights.includes(RIGHTS.workspaces) && (
+          <Group>
+            <Button onClick={(e) => onWorkspaceDialog('workspace', e.currentTarget)}>
+              {t('menu.openWorkspace')}
+            </Button>
+            <Button variant="default" onClick={(e) => onWorkspaceDialog('new-workspace', e.currentTarget)}>
+              {t('menu.newWorkspace')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Catalogue
+      key={status.workspace.id}
+      canEdit={rights.includes(RIGHTS.edit)}
+      workspace={status.workspace.name}
+    />
+  );
+}
+
+function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string }) {
+  const { t } = useTranslation();
+  const [state, update] = useCatalogueState();
+  const [preferences, setPreferences] = useGridPreferences();
+  const [count, setCount] = useState<number | undefined>();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  // After the login or a change of view the keyboard starts at the view's heading, as in the others.
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+
+  // Ctrl/Cmd+F: the grid's search, not the browser's (which finds only the rows in the DOM).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // The sort in the address wins (a shared link); else the user's own.
+  const sort = state.sort
+    ? { by: state.sort, dir: state.dir }
+    : (preferences?.sort ?? { by: 'id', dir: 'asc' });
+  const params = gridParams(state, sort);
+  const onPreferences = useCallback(
+    (next: GridPreferences) => {
+      setPreferences(next);
+      if (next.sort.by !== sort.by || next.sort.dir !== sort.dir)
+        update({ sort: next.sort.by, dir: next.sort.dir });
+    },
+    [setPreferences, update, sort.by, sort.dir],
+  );
+  const open = useCallback((id: number) => update({ product: id }), [update]);
+  const editorAlone = state.product !== null && (state.alone || narrow);
+
+  return (
+    <Box
+      component="section"
+      aria-label={t('catalogue.label', { workspace })}
+      style={{
+        display: 'flex',
+        gap: 'var(--mantine-spacing-sm)',
+        height:
+          'calc(100dvh - var(--app-shell-header-offset, 0px) - var(--app-shell-footer-offset, 0px) - 2 * var(--mantine-spacing-md))',
+        minHeight: 320,
+      }}
+    >
+      {!editorAlone && preferences && (
+        <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
+          <VisuallyHidden component="h1" ref={heading} tabIndex={-1}>
+            {t('catalogue.title', { workspace })}
+          </VisuallyHidden>
+          <GridToolbar
+            state={state}
+            update={update}
+            count={count}
+            preferences={{ ...preferences, sort }}
+            onPreferences={onPreferences}
+            searchRef={searchRef}
+            canEdit={canEdit}
+            onNew={() => update({ product: 'new' })}
+          />
+          <ProductGrid
+            params={params}
+            preferences={{ ...preferences, sort }}
+            onPreferences={onPreferences}
+            openId={typeof state.product === 'number' ? state.product : null}
+            onOpen={open}
+            onCount={setCount}
+          />
+        </Box>
+      )}
+      {state.product !== null && (
+        <ProductPanel
+          productId={state.product}
+          canEdit={canEdit}
+          alone={editorAlone}
+          onAlone={(alone) => update({ alone })}
+          onOpenProduct={open}
+          onClose={() => update({ product: null, alone: false })}
+        />
+      )}
+    </Box>
+  );
+}

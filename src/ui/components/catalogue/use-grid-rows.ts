@@ -1,0 +1,84 @@
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import type { GridCount, GridRow, GridRowsPage } from '../../../window/catalogue-api.types.js';
+import { api } from '../../api.js';
+
+/** Rows fetched per request: a block is the unit of the cache. */
+export const BLOCK = 100;
+/** How long the visible range must rest before its missing blocks are fetched (a dragged scrollbar passes thousands of rows). */
+const SETTLE_MS = 40;
+
+export interface RowRange {
+  start: number;
+  end: number;
+}
+
+function blocksOf(range: RowRange | null): number[] {
+  if (!range || range.end < range.start) return [];
+  const blocks = [];
+  for (let b = Math.floor(range.start / BLOCK); b <= Math.floor(range.end / BLOCK); b++) blocks.push(b);
+  return blocks;
+}
+
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The grid's rows as the server pages them: the count of the whole filtered list (the scrollbar
+ * stands for it) and blocks of 100 rows fetched as they come into view. A block follows its
+ * predecessor's cursor (keyset) when that is loaded, else it asks for its position (`at`: one
+ * index probe on the server, never an OFFSET page). Blocks stay cached until the catalogue
+ * changes (the window's `catalogue` event invalidates every query under 'grid').
+ */
+export function useGridRows(params: URLSearchParams, range: RowRange | null) {
+  const key = params.toString();
+  const queryClient = useQueryClient();
+  const count = useQuery({
+    queryKey: ['grid', key, 'count'],
+    queryFn: () => api<GridCount>('GET', `/products/count?${key}`),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+  const rangeKey = range ? `${range.start}-${range.end}` : '';
+  const settledKey = useSettled(rangeKey, SETTLE_MS);
+  const settled = new Set(blocksOf(parseRange(settledKey)));
+  const wanted = blocksOf(range);
+  const blocks = useQueries({
+    queries: wanted.map((block) => ({
+      queryKey: ['grid', key, 'block', block],
+      queryFn: async () => {
+        const before = queryClient.getQueryData<GridRowsPage>(['grid', key, 'block', block - 1]);
+        const position =
+          block > 0 && before?.next && before.rows.length === BLOCK
+            ? `after=${encodeURIComponent(before.next)}`
+            : `at=${block * BLOCK}`;
+        return api<GridRowsPage>('GET', `/products/rows?${key}&limit=${BLOCK}&${position}`);
+      },
+      // Cached blocks show at once; missing ones are fetched once the range rests.
+      enabled: settled.has(block),
+      staleTime: Infinity,
+    })),
+  });
+  const rowAt = useCallback(
+    (index: number): GridRow | undefined =>
+      queryClient.getQueryData<GridRowsPage>(['grid', key, 'block', Math.floor(index / BLOCK)])?.rows[
+        index % BLOCK
+      ],
+    // The blocks' data: a new block loaded is a new rowAt, so the rows render again.
+    [queryClient, key, blocks.map((b) => b.dataUpdatedAt).join()],
+  );
+  const error = count.error ?? blocks.find((b) => b.error)?.error ?? null;
+  return { count: count.data?.count, countPending: count.isPending, rowAt, error };
+}
+
+function parseRange(key: string): RowRange | null {
+  if (!key) return null;
+  const [start, end] = key.split('-').map(Number);
+  return { start: start!, end: end! };
+}
