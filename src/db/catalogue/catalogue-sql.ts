@@ -94,6 +94,21 @@ export interface ProductSql {
   joinedJson(): RawBuilder<Buffer | null>;
   /** `column` LIKE `pattern` (escaped with backslash), ignoring the case of ASCII letters. */
   likeIgnoringCase(column: RawBuilder<unknown>, pattern: string): RawBuilder<boolean>;
+  /**
+   * `q` of the product aliased `p`: `text` is a substring of its supplierPid or of a short text,
+   * ignoring the case of ASCII letters (`pattern`: likePattern(text)). Through the search index
+   * (docs/catalogue-grid.md); the LIKE stays the check, so the index changes no answer.
+   */
+  matchesSearch(text: string, pattern: string): RawBuilder<boolean>;
+}
+
+/** The product grid's sort by name (product-grid-sql.*.ts, docs/catalogue-grid.md). */
+export interface ProductGridSql {
+  /**
+   * The sort key of a name `value`: its first NAME_KEY_LENGTH characters, compared by code
+   * point. The very expression of the index product_short_text_name, so that it is used.
+   */
+  nameKey(value: RawBuilder<unknown>): RawBuilder<string>;
 }
 
 /**

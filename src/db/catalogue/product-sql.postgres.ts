@@ -32,4 +32,13 @@ export const productSqlPostgres: ProductSql = {
   likeIgnoringCase(column, pattern) {
     return sql<boolean>`(${column}) COLLATE "C" ILIKE ${pattern} ESCAPE '\\'`;
   },
+  matchesSearch(_text, pattern) {
+    // Two index scans (pg_trgm's GIN indexes answer ILIKE '%…%' and recheck each hit) instead of
+    // a probe per product; the same predicate as the check.
+    return sql<boolean>`p.id IN (
+      SELECT s.id FROM product s WHERE ${this.likeIgnoringCase(sql.ref('s.supplier_pid'), pattern)}
+      UNION
+      SELECT t.product_id FROM product_text t
+        WHERE t.kind = 'DESCRIPTIONSHORT' AND ${this.likeIgnoringCase(sql.ref('t.value'), pattern)})`;
+  },
 };

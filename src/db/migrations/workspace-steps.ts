@@ -1,4 +1,6 @@
 import { sql, type Migration } from 'kysely';
+import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
+import { gridIndexesSqlite } from './0010-grid-indexes.sqlite.js';
 import { productModelPostgres } from './0008-product-model.postgres.js';
 import { productModelSqlite } from './0008-product-model.sqlite.js';
 
@@ -28,6 +30,7 @@ export function addProductColumns(...columns: readonly string[]): WorkspaceStep 
 export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0008_product_model': { sqlite: productModelSqlite, postgres: productModelPostgres },
   '0009_order_units': addProductColumns('order_unit', 'content_unit'),
+  '0010_grid_indexes': { sqlite: gridIndexesSqlite, postgres: gridIndexesPostgres },
 };
 
 /** The steps of one dialect, in order. */

@@ -85,8 +85,8 @@ export interface ProductRowQuery {
   updatedSince?: string;
   supplierPid?: string;
   ean?: string;
-  /** LIKE pattern, already escaped with backslash. */
-  likePattern?: string;
+  /** `q`: the text and its LIKE pattern (escaped with backslash). */
+  search?: { text: string; pattern: string };
 }
 
 type ProductSelect<O> = SelectQueryBuilder<WorkspaceDatabase & { p: WorkspaceDatabase['product'] }, 'p', O>;
@@ -100,14 +100,8 @@ function applyFilters<O>(db: WorkspaceDb, query: ProductSelect<O>, q: ProductRow
   if (q.updatedSince !== undefined) result = result.where('p.updated_at', '>=', q.updatedSince);
   if (q.supplierPid !== undefined) result = result.where('p.supplier_pid', '=', q.supplierPid);
   if (q.ean !== undefined) result = result.where('p.ean', '=', q.ean);
-  if (q.likePattern !== undefined) {
-    const pattern = q.likePattern;
-    const like = catalogueSql(db).product.likeIgnoringCase;
-    result = result.where(
-      sql<boolean>`(${like(sql.ref('p.supplier_pid'), pattern)} OR EXISTS (
-        SELECT 1 FROM product_text t
-        WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT' AND ${like(sql.ref('t.value'), pattern)}))`,
-    );
+  if (q.search !== undefined) {
+    result = result.where(catalogueSql(db).product.matchesSearch(q.search.text, q.search.pattern));
   }
   result = result.orderBy('p.id');
   // The limit as a literal: SQLite re-prepares a statement at every run when its LIMIT is a bound

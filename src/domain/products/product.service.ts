@@ -199,7 +199,10 @@ function rowQuery(ctx: WorkspaceContext, filter: ProductListFilter): ProductRowQ
       filter.updatedSince === undefined ? undefined : parseInstant(filter.updatedSince, 'updatedSince'),
     supplierPid: filter.supplierPid,
     ean: filter.ean,
-    likePattern: filter.q === undefined || filter.q === '' ? undefined : likePattern(filter.q),
+    search:
+      filter.q === undefined || filter.q === ''
+        ? undefined
+        : { text: filter.q, pattern: likePattern(filter.q) },
   };
 }
 

@@ -1,0 +1,36 @@
+import { sql, type Migration } from 'kysely';
+import { NAME_KEY_LENGTH } from '../catalogue/name-key.js';
+
+const KEY = String(NAME_KEY_LENGTH);
+
+/**
+ * The schema pg_trgm lives in: one per database, shared by every workspace schema (an extension
+ * exists once per database; in a workspace's schema it would go when that workspace is dropped).
+ */
+export const EXTENSION_SCHEMA = 'pim_ext';
+
+/**
+ * The grid's indexes, PostgreSQL (docs/catalogue-grid.md): the name key as on SQLite (a btree
+ * holds no value over about 2.7 kB, and names reach 1,000,000 characters, so only a prefix is
+ * indexed), and pg_trgm's GIN indexes for `q`, which ILIKE '%…%' uses as they are.
+ */
+export const gridIndexesPostgres: Migration = {
+  async up(db) {
+    await sql`CREATE INDEX product_short_text_name
+      ON product_text(lang, (left(value, ${sql.raw(KEY)}) COLLATE "C"), product_id)
+      WHERE kind = 'DESCRIPTIONSHORT'`.execute(db);
+    // Workspaces migrate side by side: their CREATE EXTENSION IF NOT EXISTS would race.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('pim pg_trgm'))`.execute(db);
+    await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(EXTENSION_SCHEMA)}`.execute(db);
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA ${sql.id(EXTENSION_SCHEMA)}`.execute(db);
+    // Where it is: installed before pim, it may live elsewhere.
+    const found = await sql<{ schema: string }>`SELECT n.nspname AS schema FROM pg_extension e
+      JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`.execute(db);
+    const opclass = sql.raw(`"${found.rows[0]!.schema.replaceAll('"', '""')}".gin_trgm_ops`);
+    await sql`CREATE INDEX product_supplier_pid_trgm ON product USING gin (supplier_pid ${opclass})`.execute(
+      db,
+    );
+    await sql`CREATE INDEX product_short_text_trgm ON product_text USING gin (value ${opclass})
+      WHERE kind = 'DESCRIPTIONSHORT'`.execute(db);
+  },
+};
