@@ -26,8 +26,10 @@ export function quoteName(name: string): string {
 
 /** The data tables of a SQLite database, read from the database itself (not from a list in code). */
 export function sqliteTables(raw: Database.Database): Map<string, string[]> {
+  // Ordinary tables only: a virtual table (the FTS5 search index) and its shadow tables are derived
+  // from the data; the target keeps its own index of it (PostgreSQL: pg_trgm over the tables).
   const names = raw
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' ORDER BY name")
     .pluck()
     .all() as string[];
   const tables = new Map<string, string[]>();
