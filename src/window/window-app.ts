@@ -7,6 +7,7 @@ import type {} from '../http/auth.hook.js';
 import { installJsonBodyParser } from '../http/body-checks.js';
 import { installNotFoundHandler, MAX_PARAM_LENGTH } from '../http/error-handler.js';
 import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
+import { productGridRoutes } from './routes/product-grid.routes.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
 import { preferencesRoutes } from './routes/preferences.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
@@ -110,6 +111,7 @@ export async function buildWindowApp(
   monitorRoutes(app, deps, events);
   usersRoutes(app, deps);
   preferencesRoutes(app, deps);
+  productGridRoutes(app, deps);
 
   if (existsSync(join(deps.uiDir, 'index.html'))) {
     // Hashed assets never change under their name: cached for a year. index.html is always checked.

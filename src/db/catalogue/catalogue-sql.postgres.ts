@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { bulkSqlPostgres } from './bulk-sql.postgres.js';
+import { productGridPostgres } from './product-grid-sql.postgres.js';
 import { productListPostgres } from './product-list-sql.postgres.js';
 import type { CatalogueSql } from './catalogue-sql.js';
 import { raiseChangeCounterPostgres, trackChangesPostgres } from './change-counter-sql.js';
@@ -14,6 +15,7 @@ export const catalogueSqlPostgres: CatalogueSql = {
   bulk: bulkSqlPostgres,
   sheet: sheetSqlPostgres,
   list: productListPostgres,
+  grid: productGridPostgres,
   idList: postgresIdList,
   // Keeps a row read for a foreign key (a group) from being deleted before the commit.
   keyShare: sql`FOR KEY SHARE`,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { bulkSqlSqlite } from './bulk-sql.sqlite.js';
+import { productGridSqlite } from './product-grid-sql.sqlite.js';
 import { productListSqlite } from './product-list-sql.sqlite.js';
 import type { CatalogueSql } from './catalogue-sql.js';
 import { raiseChangeCounterSqlite, trackChangesSqlite } from './change-counter-sql.js';
@@ -14,6 +15,7 @@ export const catalogueSqlSqlite: CatalogueSql = {
   bulk: bulkSqlSqlite,
   sheet: sheetSqlSqlite,
   list: productListSqlite,
+  grid: productGridSqlite,
   idList: sqliteIdList,
   keyShare: sql``,
   forUpdate: sql``,

@@ -155,6 +155,7 @@ export interface CatalogueSql {
   readonly bulk: BulkSql;
   readonly sheet: SheetSql;
   readonly list: ProductListSql;
+  readonly grid: ProductGridSql;
   /** A list of integer ids as ONE bound parameter, usable after IN, whatever their number. */
   idList(ids: readonly number[]): RawBuilder<unknown>;
   /** Row lock a read takes so that what it read cannot be deleted until the commit ('' on SQLite). */

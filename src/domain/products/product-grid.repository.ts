@@ -1,0 +1,185 @@
+import { sql, type RawBuilder } from 'kysely';
+import { catalogueSql, type WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
+import { groupNameSql, variantCountSql } from '../../db/catalogue/shared-sql.js';
+
+export type GridSortKey = 'supplierPid' | 'name' | 'updated' | 'id';
+
+/** The grid's filters, checked and normalised (product-grid.service.ts); all combine with AND. */
+export interface GridFilter {
+  search?: { text: string; pattern: string };
+  groupId?: number;
+  subgroups: boolean;
+  main: boolean;
+  updatedSince?: string;
+  text?: { lang: string; has: boolean };
+  feature?: { ftidref: string; has: boolean };
+}
+
+export interface GridOrder {
+  sort: GridSortKey;
+  desc: boolean;
+  /** The language of names (the sort by name sorts by the name in it). */
+  lang: string;
+}
+
+/** A place in the order: the row's sort key (null for the sort by id) and its id. */
+export interface GridPlace {
+  key: string | null;
+  id: number;
+}
+
+/** Where a page starts: after a place (a cursor), at a place (the anchor of `at`), or at the start. */
+export type GridStart = { after: GridPlace } | { from: GridPlace } | undefined;
+
+export interface GridRowRecord {
+  id: number;
+  supplier_pid: string;
+  name: string;
+  ean: string | null;
+  manufacturer_pid: string | null;
+  variant_count: number;
+  master_id: number | null;
+  group_id: number | null;
+  group_name: string | null;
+  updated_at: string;
+}
+
+const SHORT = sql.lit('DESCRIPTIONSHORT');
+
+/** The filters on the product aliased `p`, as one predicate. */
+function filterSql(db: WorkspaceDb, f: GridFilter): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [];
+  if (f.main) parts.push(sql`p.master_id IS NULL`);
+  if (f.groupId !== undefined) {
+    parts.push(
+      f.subgroups
+        ? // A subtree is a prefix of bmecat_id (docs/groups.md): the group and every id below it.
+          sql`p.group_id IN (SELECT g.id FROM product_group r, product_group g WHERE r.id = ${f.groupId}
+            AND (g.id = r.id OR g.bmecat_id LIKE r.bmecat_id || '.%'))`
+        : sql`p.group_id = ${f.groupId}`,
+    );
+  }
+  if (f.updatedSince !== undefined) parts.push(sql`p.updated_at >= ${f.updatedSince}`);
+  if (f.text) {
+    const exists = sql<boolean>`EXISTS (SELECT 1 FROM product_text x WHERE x.product_id = p.id
+      AND x.kind = ${SHORT} AND x.lang = ${f.text.lang})`;
+    parts.push(f.text.has ? exists : sql`NOT ${exists}`);
+  }
+  if (f.feature) {
+    const exists = sql<boolean>`EXISTS (SELECT 1 FROM product_feature pf WHERE pf.product_id = p.id
+      AND pf.feature_id = (SELECT fd.id FROM feature_def fd WHERE fd.ftidref = ${f.feature.ftidref}))`;
+    parts.push(f.feature.has ? exists : sql`NOT ${exists}`);
+  }
+  if (f.search) parts.push(catalogueSql(db).product.matchesSearch(f.search.text, f.search.pattern));
+  return parts.length === 0 ? sql`1 = 1` : sql`${sql.join(parts, sql` AND `)}`;
+}
+
+/** The column of a sort on the product aliased `p` (none for the id; names: see nameArms). */
+function sortColumn(sort: Exclude<GridSortKey, 'name'>): RawBuilder<string> | undefined {
+  if (sort === 'supplierPid') return sql`p.supplier_pid`;
+  if (sort === 'updated') return sql`p.updated_at`;
+  return undefined;
+}
+
+/** `(key, id)` compared with a place: after it (strictly) or from it on, in the order's direction. */
+function placeSql(
+  key: RawBuilder<unknown> | undefined,
+  id: RawBuilder<unknown>,
+  order: GridOrder,
+  start: GridStart,
+) {
+  if (start === undefined) return sql<boolean>`1 = 1`;
+  const [place, strict] = 'after' in start ? [start.after, true] : [start.from, false];
+  const op = sql.raw(order.desc ? (strict ? '<' : '<=') : strict ? '>' : '>=');
+  if (key === undefined) return sql<boolean>`${id} ${op} ${place.id}`;
+  return sql<boolean>`(${key}, ${id}) ${op} (${place.key ?? ''}, ${place.id})`;
+}
+
+/**
+ * The selection as (id, k) rows in the order, from `start`, as a compound select whose ORDER BY
+ * and LIMIT the caller adds. By name, two arms merged: products with a short text in the language
+ * walk product_short_text_name (lang, key, id); the others (a fallback name or none) are keyed on
+ * the fly, which is cheap while few products lack a name in the language.
+ */
+function orderedKeys(
+  db: WorkspaceDb,
+  f: GridFilter,
+  order: GridOrder,
+  start: GridStart,
+): RawBuilder<unknown> {
+  const where = filterSql(db, f);
+  if (order.sort !== 'name') {
+    const column = sortColumn(order.sort);
+    return sql`SELECT p.id AS id, ${column ?? sql`NULL`} AS k FROM product p
+      WHERE ${where} AND ${placeSql(column, sql`p.id`, order, start)}`;
+  }
+  const nameKey = catalogueSql(db).grid.nameKey;
+  const key = nameKey(sql`t.value`);
+  const fallback = sql`COALESCE((SELECT ${nameKey(sql`t2.value`)} FROM product_text t2
+      WHERE t2.product_id = p.id AND t2.kind = ${SHORT} ORDER BY t2.lang LIMIT 1), '')`;
+  return sql`SELECT t.product_id AS id, ${key} AS k FROM product_text t JOIN product p ON p.id = t.product_id
+      WHERE t.kind = ${SHORT} AND t.lang = ${order.lang} AND ${where}
+        AND ${placeSql(key, sql`t.product_id`, order, start)}
+    UNION ALL
+    SELECT r.id AS id, r.k AS k FROM (SELECT p.id AS id, ${fallback} AS k FROM product p
+      WHERE NOT EXISTS (SELECT 1 FROM product_text t3 WHERE t3.product_id = p.id AND t3.kind = ${SHORT}
+        AND t3.lang = ${order.lang}) AND ${where}) r
+      WHERE ${placeSql(sql`r.k`, sql`r.id`, order, start)}`;
+}
+
+function orderBy(order: GridOrder) {
+  const dir = sql.raw(order.desc ? 'DESC' : 'ASC');
+  return order.sort === 'id' ? sql`ORDER BY id ${dir}` : sql`ORDER BY k ${dir}, id ${dir}`;
+}
+
+/** The places of up to `limit` rows of the selection in the order, from `start`. */
+export async function gridPlaces(
+  db: WorkspaceDb,
+  f: GridFilter,
+  order: GridOrder,
+  start: GridStart,
+  limit: number,
+): Promise<GridPlace[]> {
+  const { rows } = await sql<{ id: number; k: string | null }>`${orderedKeys(db, f, order, start)}
+    ${orderBy(order)} LIMIT ${sql.lit(limit)}`.execute(db);
+  return rows.map((r) => ({ id: Number(r.id), key: r.k }));
+}
+
+/**
+ * The place of row `index` of the selection in the order (the anchor of `at`): one OFFSET probe
+ * over the keys, which the indexes deliver in order; the page is then read by keyset from it.
+ */
+export async function gridPlaceAt(
+  db: WorkspaceDb,
+  f: GridFilter,
+  order: GridOrder,
+  index: number,
+): Promise<GridPlace | undefined> {
+  const { rows } = await sql<{ id: number; k: string | null }>`${orderedKeys(db, f, order, undefined)}
+    ${orderBy(order)} LIMIT 1 OFFSET ${sql.lit(index)}`.execute(db);
+  const row = rows[0];
+  return row === undefined ? undefined : { id: Number(row.id), key: row.k };
+}
+
+export async function countGrid(db: WorkspaceDb, f: GridFilter): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM product p
+    WHERE ${filterSql(db, f)}`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+/** The grid's columns of the given products (in no order). */
+export async function gridRows(
+  db: WorkspaceDb,
+  ids: readonly number[],
+  lang: string,
+  fallback: string,
+): Promise<GridRowRecord[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<GridRowRecord>`SELECT p.id, p.supplier_pid,
+      ${catalogueSql(db).product.name(lang, 'p')} AS name, p.ean, p.manufacturer_pid,
+      ${variantCountSql} AS variant_count, p.master_id, p.group_id,
+      (SELECT ${groupNameSql(lang, fallback)} FROM product_group g WHERE g.id = p.group_id) AS group_name,
+      p.updated_at
+    FROM product p WHERE p.id IN ${catalogueSql(db).idList(ids)}`.execute(db);
+  return rows;
+}
