@@ -179,7 +179,8 @@ export function ProductGrid({ params, preferences, onPreferences, openId, onOpen
         aria-rowcount={total + 1}
         aria-colcount={visible.length}
         aria-multiselectable
-        aria-activedescendant={total > 0 && rowAt(active) ? `grid-row-${active}` : undefined}
+        // Only a row in the DOM can be named: scrolled away, the grid itself has the focus.
+        aria-activedescendant={items.some((item) => item.index === active) ? `grid-row-${active}` : undefined}
         tabIndex={0}
         className={classes.scroller}
         onKeyDown={onKeyDown}
