@@ -18,6 +18,13 @@ export type ErrorCode =
   | 'INTERNAL';
 
 export class DomainError extends Error {
+  /**
+   * The input the error concerns, as a dotted path of the adapter's input (`shortTexts.0.value`),
+   * when one input is at fault: the window shows the message under that field. REST and MCP
+   * answer the sentence, which names it too.
+   */
+  field?: string;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -141,4 +148,13 @@ export class DatabaseUnavailableError extends ServiceBusyError {
     super('The database cannot be reached; try again shortly', 5, 'DATABASE_UNAVAILABLE');
     if (options?.cause !== undefined) Object.defineProperty(this, 'cause', { value: options.cause });
   }
+}
+
+/**
+ * Names the input `error` concerns: `path` as the sentences write it (`allFeatures[2].values[0].value`)
+ * becomes the dotted path of the input (`allFeatures.2.values.0.value`). Returns the error.
+ */
+export function atField<E extends DomainError>(error: E, path: string): E {
+  error.field = path.replace(/\[(\d+)\]/g, '.$1');
+  return error;
 }

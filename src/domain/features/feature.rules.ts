@@ -13,10 +13,10 @@ export function checkFtidref(ftidref: string, field = 'ftidref'): void {
   checkLength(ftidref, field, FTIDREF_MAX, 1);
 }
 
-export function checkFunit(funit: string | null | undefined): void {
+export function checkFunit(funit: string | null | undefined, field = 'funit'): void {
   if (funit === undefined || funit === null) return;
-  if (typeof funit !== 'string') throw new ValidationError('funit must be a string or null');
-  checkLength(funit, 'funit', FUNIT_MAX);
+  if (typeof funit !== 'string') throw new ValidationError(`${field} must be a string or null`);
+  checkLength(funit, field, FUNIT_MAX);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { iso6392 } from 'iso-639-2';
-import { ValidationError } from '../errors.js';
+import { atField, ValidationError } from '../errors.js';
 
 /**
  * ISO 639-2 codes: both the bibliographic (/B, `ger`) and terminology (/T, `deu`) forms
@@ -29,9 +29,12 @@ export function lookupLanguage(code: string): string | undefined {
 export function normalizeLanguage(code: string, field = 'language'): string {
   const stored = lookupLanguage(code);
   if (!stored) {
-    throw new ValidationError(
-      `${field} '${code}' is not an ISO 639-2 language code (for example deu, eng, fra)`,
-      'INVALID_LANGUAGE',
+    throw atField(
+      new ValidationError(
+        `${field} '${code}' is not an ISO 639-2 language code (for example deu, eng, fra)`,
+        'INVALID_LANGUAGE',
+      ),
+      field,
     );
   }
   return stored;

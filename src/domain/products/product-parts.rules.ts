@@ -64,11 +64,15 @@ export interface CheckedOccurrence {
   detailsJson: string | null;
 }
 
-export function checkOccurrences(occurrences: readonly FeatureOccurrenceValue[]): CheckedOccurrence[] {
+/** `name`: what the caller's input calls the list (the sheet's PUT: features), for the sentences. */
+export function checkOccurrences(
+  occurrences: readonly FeatureOccurrenceValue[],
+  name = 'allFeatures',
+): CheckedOccurrence[] {
   return occurrences.map((o, i) => {
-    const field = `allFeatures[${i}]`;
+    const field = `${name}[${i}]`;
     checkFtidref(o.ftidref, `${field}.ftidref`);
-    checkFunit(o.funit);
+    checkFunit(o.funit, `${field}.funit`);
     return {
       ftidref: o.ftidref,
       funit: o.funit ?? null,

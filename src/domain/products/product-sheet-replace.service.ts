@@ -1,10 +1,11 @@
 import { RIGHTS, runInTransaction, type RequestContext } from '../context.js';
-import { ValidationError } from '../errors.js';
+import { DomainError, ValidationError } from '../errors.js';
 import { DTO_FIELDS, SHEET_FIELDS } from '../../db/catalogue/product-fields.js';
 import type { TextKind } from '../../db/workspace.schema.js';
 import { deleteText, getTexts } from '../texts/text.service.js';
 import { normalizeLanguageValues } from '../texts/text.rules.js';
 import { lockProduct } from './product.guards.js';
+import { checkOccurrences } from './product-parts.rules.js';
 import { checkRevision, getProductVersion } from './product.service.js';
 import type { ExpectedRevision, ProductVersion } from './product.types.js';
 import type { ProductSheet } from './product-sheet.schemas.js';
@@ -34,6 +35,20 @@ async function dropTexts(ctx: RequestContext, id: number, kind: TextKind, kept: 
   }
 }
 
+/** The product's own fields, which the sheet carries under `product`. */
+const PRODUCT_KEYS = new Set(['supplierPid', ...DTO_FIELDS.map((f) => f.key)]);
+
+/**
+ * The sheet's paths for a refusal of the write it is made of: the product's fields are under
+ * `product` (`product.supplierPid`), as the body has them.
+ */
+function inSheet(error: unknown): unknown {
+  if (error instanceof DomainError && error.field !== undefined && PRODUCT_KEYS.has(error.field)) {
+    error.field = `product.${error.field}`;
+  }
+  return error;
+}
+
 export async function replaceProductSheet(
   context: RequestContext,
   id: number,
@@ -41,6 +56,8 @@ export async function replaceProductSheet(
   expected?: ExpectedRevision,
 ): Promise<{ sheet: ProductSheet; version: ProductVersion }> {
   const groupIds = checkGroup(sheet);
+  // The write checks them as `allFeatures`; checked here first, a refusal names the sheet's `features`.
+  checkOccurrences(sheet.features, 'features');
   return runInTransaction(context, RIGHTS.edit, async (ctx) => {
     await lockProduct(ctx.db, id);
     await checkRevision(ctx.db, id, expected);
@@ -57,6 +74,8 @@ export async function replaceProductSheet(
       keywords: sheet.keywords,
       media: sheet.media,
       fragments: sheet.fragments,
+    }).catch((error: unknown) => {
+      throw inSheet(error);
     });
     // After the write, whose checks have passed by then: the languages in their stored form (ger: deu).
     await dropTexts(ctx, id, 'DESCRIPTIONSHORT', normalizeLanguageValues(sheet.shortTexts, 'shortTexts'));

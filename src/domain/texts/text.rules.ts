@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors.js';
+import { atField, ValidationError } from '../errors.js';
 import { normalizeLanguage } from '../languages/language.js';
 import type { TextEntry } from './text.repository.js';
 
@@ -24,11 +24,14 @@ export function charCount(value: string): number {
 /** Throws when a string is longer than `max` characters (the caller names the field). */
 export function checkLength(value: string, field: string, max: number, min = 0): void {
   if (value.length > max * 2 || charCount(value) > max) {
-    throw new ValidationError(`${field} must be at most ${max} characters`);
+    throw atField(new ValidationError(`${field} must be at most ${max} characters`), field);
   }
   if (min > 0 && charCount(value) < min) {
-    throw new ValidationError(
-      min === 1 ? `${field} must not be empty` : `${field} must be at least ${min} characters`,
+    throw atField(
+      new ValidationError(
+        min === 1 ? `${field} must not be empty` : `${field} must be at least ${min} characters`,
+      ),
+      field,
     );
   }
 }
@@ -55,8 +58,10 @@ export function normalizeLanguageValues(values: unknown, field: string): TextEnt
     if (typeof value !== 'string')
       throw new ValidationError(`${field}[${i}].value is required and must be a string`);
     const normalized = normalizeLanguage(lang, `${field}[${i}].lang`);
-    if (seen.has(normalized))
-      throw new ValidationError(`${field} names language ${normalized} more than once`);
+    if (seen.has(normalized)) {
+      const error = new ValidationError(`${field} names language ${normalized} more than once`);
+      throw atField(error, `${field}[${i}].lang`);
+    }
     seen.add(normalized);
     checkTextValue(value, `${field}[${i}].value`);
     return { lang: normalized, value };
