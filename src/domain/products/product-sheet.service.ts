@@ -5,7 +5,7 @@ import {
   type RequestContext,
   type WorkspaceContext,
 } from '../context.js';
-import { ValidationError } from '../errors.js';
+import { atField, ValidationError } from '../errors.js';
 import { setFeature } from '../features/feature.service.js';
 import { assignProducts, reserveGroup, ungroupProduct } from '../groups/group.service.js';
 import { getTexts, setText } from '../texts/text.service.js';
@@ -13,7 +13,13 @@ import { normalizeLanguageValues } from '../texts/text.rules.js';
 import type { TextKind } from '../../db/workspace.schema.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { productNotFound } from './product.guards.js';
-import { createProduct, nameLanguage, updateProduct } from './product.service.js';
+import {
+  createProduct,
+  getProductVersion,
+  nameLanguage,
+  updateProduct,
+  type ProductVersion,
+} from './product.service.js';
 import type { SheetLanguages } from '../../db/catalogue/catalogue-sql.js';
 import {
   checkExclusive,
@@ -61,6 +67,26 @@ export async function getProductSheet(context: RequestContext, id: number): Prom
   return readSheet(useWorkspace(context, RIGHTS.read), id);
 }
 
+/**
+ * The sheet with the revision it shows (an editor saves against it): the revision is read before
+ * and after the sheet, and the read repeated while a change came between, so the two agree. Should
+ * changes keep coming, the older revision is answered: a save is then refused (412), never let
+ * through over a change the sheet does not show.
+ */
+export async function getVersionedProductSheet(
+  context: RequestContext,
+  id: number,
+): Promise<{ sheet: ProductSheet; version: ProductVersion }> {
+  const ctx = useWorkspace(context, RIGHTS.read);
+  for (let attempt = 1; ; attempt++) {
+    const version = await getProductVersion(ctx, id);
+    if (!version) throw productNotFound(id);
+    const sheet = await readSheet(ctx, id);
+    const after = await getProductVersion(ctx, id);
+    if (after?.revision === version.revision || attempt === 3) return { sheet, version };
+  }
+}
+
 /** getProductSheet as the JSON text the database wrote, for adapters that pass it on as is. */
 export async function getProductSheetJson(context: RequestContext, id: number): Promise<string> {
   return readSheetJson(useWorkspace(context, RIGHTS.read), id);
@@ -104,7 +130,8 @@ export function checkDetails(input: SheetDetails & { groupId?: unknown }): Check
   const seen = new Set<string>();
   features.forEach((f, i) => {
     if (seen.has(f.ftidref)) {
-      throw new ValidationError(`features[${i}] names ftidref '${f.ftidref}' a second time`);
+      const error = new ValidationError(`features[${i}] names ftidref '${f.ftidref}' a second time`);
+      throw atField(error, `features[${i}].ftidref`);
     }
     seen.add(f.ftidref);
   });
@@ -185,6 +212,17 @@ export async function writeProductSheet(
   await writeDetails(ctx, id, details);
   if (groupId === null) await ungroupProduct(ctx, id);
   else if (groupId !== undefined) await assignProducts(ctx, groupId, [id]);
+}
+
+/** createProductSheet with the new product's version (the window's editor saves against it). */
+export function createVersionedProductSheet(
+  context: RequestContext,
+  input: CreateProductSheetInput,
+): Promise<{ sheet: ProductSheet; version: ProductVersion }> {
+  return runInTransaction(context, RIGHTS.edit, async (ctx) => {
+    const id = await writeNewProductSheet(ctx, input);
+    return { sheet: await readSheet(ctx, id), version: (await getProductVersion(ctx, id))! };
+  });
 }
 
 /** Creates a product with its texts, features and group in one transaction; returns its sheet. */

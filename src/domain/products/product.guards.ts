@@ -35,3 +35,17 @@ export async function lockProduct(
   if (!product) throw productNotFound(id);
   return product;
 }
+
+/**
+ * lockProduct for a delete: the product and, locked with it, the variants that go with it
+ * (none for a variant), so that the count a delete answers is the count it deleted.
+ */
+export async function lockProductForDelete(
+  db: WorkspaceDb,
+  id: number,
+): Promise<{ product: LockedProductRow; variants: number }> {
+  const rows = await lockProducts(db, [id], 'delete', { variants: true });
+  const product = rows.find((row) => row.id === id);
+  if (!product) throw productNotFound(id);
+  return { product, variants: rows.filter((row) => row.master_id === id).length };
+}

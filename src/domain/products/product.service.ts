@@ -1,5 +1,5 @@
 import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
-import { ConflictError, PreconditionFailedError, ValidationError } from '../errors.js';
+import { atField, ConflictError, PreconditionFailedError, ValidationError } from '../errors.js';
 import { guardUnique } from '../unique.js';
 import { nextTurn } from '../fair-turns.js';
 import { decodeCursor, encodeCursor } from './product.cursor.js';
@@ -28,7 +28,7 @@ import {
 } from './product.repository.js';
 import { upsertText } from '../texts/text.repository.js';
 import { noteDeletions } from './product-deletion.service.js';
-import { lockProduct, productNotFound } from './product.guards.js';
+import { lockProduct, lockProductForDelete, productNotFound } from './product.guards.js';
 import { checkProductInput, variantOfVariant } from './product.rules.js';
 import type {
   CreateProductInput,
@@ -280,7 +280,8 @@ export async function listVariantsJson(context: RequestContext, id: number): Pro
 }
 
 function supplierPidTaken(supplierPid: string): ConflictError {
-  return new ConflictError(`supplierPid '${supplierPid}' is already taken`, 'SUPPLIER_PID_TAKEN');
+  const error = new ConflictError(`supplierPid '${supplierPid}' is already taken`, 'SUPPLIER_PID_TAKEN');
+  return atField(error, 'supplierPid');
 }
 
 /** Inserts, translating the unique index on supplier_pid into a 409. */
@@ -408,22 +409,24 @@ export async function updateVersionedProduct(
 
 /**
  * Deletes a product; a main product takes its variants (and all their data) with it. With
- * `expected`, only while the product is at that revision (else PRECONDITION_FAILED).
+ * `expected`, only while the product is at that revision (else PRECONDITION_FAILED). Returns the
+ * number of products deleted, its variants included.
  */
 export async function deleteProduct(
   context: RequestContext,
   id: number,
   expected?: ExpectedRevision,
-): Promise<void> {
+): Promise<number> {
   const ctx = useWorkspace(context, RIGHTS.edit);
-  await ctx.transaction(async (trx) => {
+  return ctx.transaction(async (trx) => {
     const at = now(ctx);
     // Locked first: of two deletes of one product, the second waits and then finds none (404),
     // where it recorded the deletion a second time (duplicate key, 500) or answered 200 for nothing.
-    const product = await lockProduct(trx, id, 'delete');
+    const { product, variants } = await lockProductForDelete(trx, id);
     await checkRevision(trx, id, expected);
     if (product.master_id !== null) await touchProducts(trx, [product.master_id], at);
     await noteDeletions(trx, [id], at);
     await deleteProductRow(trx, id);
+    return 1 + variants;
   });
 }
