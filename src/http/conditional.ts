@@ -105,7 +105,15 @@ export function expectedRevision(
   productId: number,
 ): ExpectedRevision | undefined {
   const value = header(request, 'if-match');
-  if (value === undefined) return undefined;
+  return value === undefined ? undefined : expectedRevisionOf(value, workspaceId, productId);
+}
+
+/** expectedRevision of an If-Match value (the window's editor sends the product's ETag in its body). */
+export function expectedRevisionOf(
+  value: string,
+  workspaceId: number | undefined,
+  productId: number,
+): ExpectedRevision {
   const tags = parseEntityTags(value);
   if (tags === null) {
     throw new ValidationError(

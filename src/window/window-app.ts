@@ -10,6 +10,8 @@ import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
 import { productGridRoutes } from './routes/product-grid.routes.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
 import { preferencesRoutes } from './routes/preferences.routes.js';
+import { languagesRoutes } from './routes/languages.routes.js';
+import { productSheetRoutes } from './routes/product-sheet.routes.js';
 import { sessionRoutes } from './routes/session.routes.js';
 import { settingsRoutes } from './routes/settings.routes.js';
 import { usersRoutes } from './routes/users.routes.js';
@@ -112,6 +114,8 @@ export async function buildWindowApp(
   usersRoutes(app, deps);
   preferencesRoutes(app, deps);
   productGridRoutes(app, deps);
+  productSheetRoutes(app, deps);
+  languagesRoutes(app);
 
   if (existsSync(join(deps.uiDir, 'index.html'))) {
     // Hashed assets never change under their name: cached for a year. index.html is always checked.
