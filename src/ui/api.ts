@@ -105,4 +105,6 @@ export const RIGHTS = {
   settings: 'Einstellungen',
   users: 'Benutzerverwaltung',
   workspaces: 'Arbeitsbereiche',
+  /** Changing products and groups (EDITOR and ADMIN). */
+  edit: 'Bearbeiten',
 };
