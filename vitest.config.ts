@@ -39,6 +39,7 @@ const BROWSER = [
   'window-ui',
   'window-users-ui',
   'window-views-url',
+  'product-editor-ui',
 ].map((name) => `test/window/${name}.test.ts`);
 
 /**
