@@ -101,7 +101,6 @@ export interface WorkspaceRow {
 
 /** The rights' names, as the spec writes them. */
 export const RIGHTS = {
-  edit: 'Bearbeiten',
   settings: 'Einstellungen',
   users: 'Benutzerverwaltung',
   workspaces: 'Arbeitsbereiche',

@@ -100,6 +100,22 @@ export function catalogueHash(state: CatalogueState): string {
   return text ? `#/?${text}` : '#/';
 }
 
+/** Asked before the open product or the view changes: false keeps them (unsaved changes the user keeps). */
+let leaveGuard: (() => boolean) | undefined;
+
+/** The editor's guard against leaving with unsaved changes; returns the removal. */
+export function setLeaveGuard(guard: () => boolean): () => void {
+  leaveGuard = guard;
+  return () => {
+    if (leaveGuard === guard) leaveGuard = undefined;
+  };
+}
+
+/** Whether the window may move away from the open product now (asks the user if there are unsaved changes). */
+export function mayLeave(): boolean {
+  return leaveGuard === undefined || leaveGuard();
+}
+
 function subscribe(listener: () => void): () => void {
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);
@@ -116,7 +132,9 @@ export function useCatalogueState(): [
   const hash = useSyncExternalStore(subscribe, () => window.location.hash);
   const state = parseCatalogueState(hash);
   const update = useCallback((change: Partial<CatalogueState>, options?: { replace?: boolean }) => {
-    const next = catalogueHash({ ...parseCatalogueState(window.location.hash), ...change });
+    const current = parseCatalogueState(window.location.hash);
+    if ('product' in change && change.product !== current.product && !mayLeave()) return;
+    const next = catalogueHash({ ...current, ...change });
     if (next === (window.location.hash || '#/')) return;
     if (options?.replace) {
       window.history.replaceState(window.history.state, '', next);

@@ -4,7 +4,7 @@ import type { TestServer } from '../helpers/server.js';
 import { shotsDir } from '../helpers/shots.js';
 import { loginInWindow, windowPagePerTest } from '../helpers/window-page.js';
 
-/** The product editor in the window (issue 33, points 6-8), at #/product/<id> until the catalogue view hosts it. */
+/** The product editor in the window (issue 33, points 6-8), beside the grid of the catalogue view (#/?product=<id>). */
 
 const SHOTS = shotsDir('product-editor');
 const ECLASS = '0173-1#02-AAF040#004';
@@ -35,9 +35,9 @@ const restSheet = async (id: number) => (await rest<Sheet>('GET', `/api/product/
 
 async function openEditor(id: number | 'new', username?: string, password?: string): Promise<void> {
   await loginInWindow(page, server, username, password);
-  await page.goto(`${server.windowUrl}/#/product/${id}`);
+  await page.goto(`${server.windowUrl}/#/?product=${id}`);
   await expect
-    .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+    .poll(() => page.getByRole('heading', { level: 2 }).textContent())
     .toMatch(/Product|New product/);
 }
 
@@ -105,9 +105,9 @@ describe('the product editor', () => {
     await expect.poll(() => open.isVisible()).toBe(true);
     expect((await restSheet(id)).product.variantCount).toBe(1);
     await open.click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Product MAIN-1-V1');
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('Product MAIN-1-V1');
     await page.getByRole('button', { name: `Open its main product (${id})` }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Product MAIN-1');
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('Product MAIN-1');
   });
 
   it('shows the conflict when REST changed the product meanwhile: reload, then overwrite', async () => {
@@ -167,7 +167,7 @@ describe('the product editor', () => {
     await page.getByLabel('Supplier PID').fill('NEW-1');
     await page.getByLabel('Short text (German (deu))').fill('Neu');
     await save();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Product NEW-1');
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('Product NEW-1');
     const id = Number(/#\/product\/(\d+)$/.exec(page.url())![1]);
     for (const pid of ['NEW-1-A', 'NEW-1-B'])
       await rest('POST', `/api/product/${id}/variants`, { supplierPid: pid });
@@ -193,7 +193,7 @@ describe('the product editor', () => {
     expect(width).toBeLessThanOrEqual(400);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.locator('label', { hasText: 'Deutsch' }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Produkt NARROW-1');
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('Produkt NARROW-1');
     expect(await page.getByLabel('Kurztext (Deutsch (deu))').inputValue()).toBe('Schmal');
     expect(await page.getByRole('button', { name: 'Speichern' }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/editor-de.png`, fullPage: true });

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RIGHTS, type SessionInfo, type WindowStatus } from '../../api.js';
-import { useCatalogueState } from '../../catalogue-route.js';
+import { setLeaveGuard, useCatalogueState } from '../../catalogue-route.js';
 import { useFocusOnMount } from '../../use-focus-on-mount.js';
 import type { GridPreferences } from './grid-columns.js';
 import { gridParams } from './grid-query.js';
@@ -95,6 +95,12 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
     [setPreferences, update, sort.by, sort.dir],
   );
   const open = useCallback((id: number) => update({ product: id }), [update]);
+  // Unsaved changes in the editor: moving to another product or view asks first.
+  const dirty = useRef(false);
+  useEffect(
+    () => setLeaveGuard(() => !dirty.current || window.confirm(t('editor.leaveUnsaved'))),
+    [t],
+  );
   const editorAlone = state.product !== null && (state.alone || narrow);
 
   return (
@@ -141,7 +147,12 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
           alone={editorAlone}
           onAlone={(alone) => update({ alone })}
           onOpenProduct={open}
+          onCreated={(id) => {
+            dirty.current = false;
+            update({ product: id }, { replace: true });
+          }}
           onClose={() => update({ product: null, alone: false })}
+          onDirtyChange={(value) => (dirty.current = value)}
         />
       )}
     </Box>

@@ -173,7 +173,8 @@ export function ProductEditor(props: ProductEditorProps) {
   return (
     <Stack component="section" aria-labelledby="product-editor-title" maw={1100}>
       <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h3" id="product-editor-title">
+        {/* The page's heading is the catalogue's: the editor beside the grid is a section of it. */}
+        <Title order={2} size="h3" id="product-editor-title">
           {title}
         </Title>
         <Group gap="xs">

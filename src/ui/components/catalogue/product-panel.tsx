@@ -1,5 +1,6 @@
-import { ActionIcon, Box, Group, Paper, Text } from '@mantine/core';
+import { ActionIcon, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ProductEditor } from './product-editor.js';
 
 interface Props {
   productId: number | 'new';
@@ -8,38 +9,40 @@ interface Props {
   alone: boolean;
   onAlone: (alone: boolean) => void;
   onOpenProduct: (id: number) => void;
+  onCreated: (id: number) => void;
   onClose: () => void;
+  onDirtyChange: (dirty: boolean) => void;
 }
 
-/** The product editor's frame beside the grid (split view) or alone: its title bar with Close and the split toggle. */
-export function ProductPanel({ productId, alone, onAlone, onClose }: Props) {
+/** The product editor beside the grid (split view) or alone, with the toggle between the two. */
+export function ProductPanel({ productId, alone, onAlone, ...editor }: Props) {
   const { t } = useTranslation();
   return (
     <Paper
       withBorder
       p="sm"
-      component="section"
-      aria-label={t('editor.label')}
-      style={{ flex: alone ? 1 : '0 0 min(560px, 48%)', minWidth: 0, overflow: 'auto' }}
+      style={{ flex: alone ? 1 : '0 0 min(640px, 50%)', minWidth: 0, overflow: 'auto' }}
       data-testid="product-panel"
     >
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Text fw={600}>{productId === 'new' ? t('editor.new') : t('editor.title', { id: productId })}</Text>
-        <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="subtle"
-            aria-label={alone ? t('editor.split') : t('editor.alone')}
-            onClick={() => onAlone(!alone)}
-            visibleFrom="sm"
-          >
-            {alone ? '◧' : '▣'}
-          </ActionIcon>
-          <ActionIcon variant="subtle" aria-label={t('common.close')} onClick={onClose}>
-            ✕
-          </ActionIcon>
-        </Group>
+      <Group justify="flex-end" mb={4} visibleFrom="sm">
+        <ActionIcon
+          variant="subtle"
+          aria-label={alone ? t('editor.split') : t('editor.alone')}
+          onClick={() => onAlone(!alone)}
+        >
+          {alone ? '◧' : '▣'}
+        </ActionIcon>
       </Group>
-      <Box data-testid="product-editor-slot" />
+      <ProductEditor
+        key={productId}
+        productId={productId}
+        canEdit={editor.canEdit}
+        onOpenProduct={editor.onOpenProduct}
+        onClose={editor.onClose}
+        onCreated={editor.onCreated}
+        onDeleted={editor.onClose}
+        onDirtyChange={editor.onDirtyChange}
+      />
     </Paper>
   );
 }
