@@ -54,9 +54,9 @@ async function expectAccessible(what: string): Promise<void> {
 
 describe('the product grid', () => {
   it('shows every product with only the rows in view in the DOM, and the rows anywhere the scrollbar is dropped', async () => {
-    await seed(3000);
+    await seed(2000);
     await loginInWindow(page, server);
-    await expect.poll(count).toBe('3,000 products');
+    await expect.poll(count).toBe('2,000 products');
     for (const name of [
       'ID',
       'Supplier PID',
@@ -71,17 +71,17 @@ describe('the product grid', () => {
     }
     await expect.poll(async () => (await shownPids())[0]).toBe('P-00001');
     expect((await shownPids()).length).toBeLessThan(80);
-    expect(await grid().getAttribute('aria-rowcount')).toBe('3001');
+    expect(await grid().getAttribute('aria-rowcount')).toBe('2001');
     // The scrollbar dropped in the middle: the rows there, fetched by position.
     await grid().evaluate((el) => (el.scrollTop = (el.scrollHeight - el.clientHeight) / 2));
-    await expect.poll(async () => (await shownPids()).filter((pid) => pid !== '')).toContain('P-01500');
+    await expect.poll(async () => (await shownPids()).filter((pid) => pid !== '')).toContain('P-01000');
     const middle = (await shownPids()).filter((pid) => pid !== '');
     // Consecutive products, in order, none missing.
     const numbers = middle.map((pid) => Number(pid.slice(2)));
     expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
     await page.screenshot({ path: `${SHOTS}/grid-middle.png` });
     await expectAccessible('grid');
-  });
+  }, 60_000);
 
   it('searches and filters with the count, keeps them in the address, and Back and Reload restore them', async () => {
     await seed(40, (n) => (n % 10 === 0 ? { shortTexts: [{ lang: 'eng', value: `Drill ${n}` }] } : {}));

@@ -97,10 +97,7 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
   const open = useCallback((id: number) => update({ product: id }), [update]);
   // Unsaved changes in the editor: moving to another product or view asks first.
   const dirty = useRef(false);
-  useEffect(
-    () => setLeaveGuard(() => !dirty.current || window.confirm(t('editor.leaveUnsaved'))),
-    [t],
-  );
+  useEffect(() => setLeaveGuard(() => !dirty.current || window.confirm(t('editor.leaveUnsaved'))), [t]);
   const editorAlone = state.product !== null && (state.alone || narrow);
 
   return (
@@ -115,11 +112,11 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
         minHeight: 320,
       }}
     >
+      <VisuallyHidden component="h1" ref={heading} tabIndex={-1}>
+        {t('catalogue.title', { workspace })}
+      </VisuallyHidden>
       {!editorAlone && preferences && (
         <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
-          <VisuallyHidden component="h1" ref={heading} tabIndex={-1}>
-            {t('catalogue.title', { workspace })}
-          </VisuallyHidden>
           <GridToolbar
             state={state}
             update={update}
