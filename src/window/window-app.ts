@@ -8,6 +8,7 @@ import { installJsonBodyParser } from '../http/body-checks.js';
 import { installNotFoundHandler, MAX_PARAM_LENGTH } from '../http/error-handler.js';
 import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
 import { productGridRoutes } from './routes/product-grid.routes.js';
+import { groupTreeRoutes } from './routes/group-tree.routes.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
 import { preferencesRoutes } from './routes/preferences.routes.js';
 import { languagesRoutes } from './routes/languages.routes.js';
@@ -116,6 +117,7 @@ export async function buildWindowApp(
   productGridRoutes(app, deps);
   productSheetRoutes(app, deps);
   languagesRoutes(app);
+  groupTreeRoutes(app, deps);
 
   if (existsSync(join(deps.uiDir, 'index.html'))) {
     // Hashed assets never change under their name: cached for a year. index.html is always checked.

@@ -38,7 +38,7 @@ export function productNotFound(id: number): NotFoundError {
 }
 
 /** The request's language (or `language`), then the workspace default, then the first name by code. */
-function nameLanguages(ctx: WorkspaceContext, language?: string): NameLanguages {
+export function nameLanguages(ctx: WorkspaceContext, language?: string): NameLanguages {
   const fallback = ctx.workspace.defaultLanguage;
   return { preferred: language ?? ctx.language ?? fallback, fallback };
 }
