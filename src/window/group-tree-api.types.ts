@@ -16,3 +16,8 @@ export interface GroupChildrenDto {
 export interface GroupPathDto {
   path: GroupPathEntry[];
 }
+
+/** GET /ui/api/groups: every group, flat, ordered by id. */
+export interface GroupListDto {
+  groups: ProductGroupDto[];
+}

@@ -21,17 +21,18 @@ export async function listGroupChildren(
 ): Promise<GroupNode[]> {
   const ctx = useWorkspace(context, RIGHTS.read);
   const languages = nameLanguages(ctx);
-  return ctx.snapshot(async (trx) => {
-    if (parentId !== null && !(await findGroupKey(trx, parentId))) throw groupNotFound(parentId);
-    const rows = await repo.selectChildRows(trx, languages, parentId);
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      parentId: row.parent_id,
-      childCount: Number(row.child_count),
-      productCount: Number(row.product_count),
-    }));
-  });
+  const rows = await repo.selectChildRows(ctx.db, languages, parentId);
+  // Children prove their parent exists (foreign key); only an empty level asks whether it does,
+  // so the usual answer is one statement (one round trip on PostgreSQL, no transaction).
+  if (rows.length === 0 && parentId !== null && !(await findGroupKey(ctx.db, parentId)))
+    throw groupNotFound(parentId);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    parentId: row.parent_id,
+    childCount: Number(row.child_count),
+    productCount: Number(row.product_count),
+  }));
 }
 
 /** The way from the root level down to group `id`, the group itself last. */

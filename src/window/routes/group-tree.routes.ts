@@ -19,13 +19,14 @@ import {
   assignProducts,
   createGroup,
   deleteGroup,
+  listGroups,
   moveGroup,
   renameGroup,
 } from '../../domain/groups/group.service.js';
 import type { CreateGroupInput, MoveGroupInput, RenameGroupInput } from '../../domain/groups/group.types.js';
 import { normalizeLanguage } from '../../domain/languages/language.js';
 import { ok, okEmpty } from '../../http/envelope.js';
-import type { GroupChildrenDto, GroupPathDto } from '../group-tree-api.types.js';
+import type { GroupChildrenDto, GroupListDto, GroupPathDto } from '../group-tree-api.types.js';
 import { windowContext } from '../window-context.js';
 import type { WindowDeps } from '../window-deps.js';
 
@@ -58,6 +59,11 @@ export function groupTreeRoutes(app: FastifyInstance, deps: WindowDeps): void {
       const groups = await listGroupChildren(contextWithLang(request, deps), request.query.parentId ?? null);
       return ok<GroupChildrenDto>({ groups });
     },
+  );
+
+  // Every group at once, for picking a target by name (Move to…); the tree itself reads by level.
+  app.get<LangQuery>('/ui/api/groups', { schema: { querystring: GroupLangQuery } }, async (request) =>
+    ok<GroupListDto>({ groups: await listGroups(contextWithLang(request, deps)) }),
   );
 
   app.get<WithId & LangQuery>(
