@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Drawer, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { RIGHTS, type SessionInfo, type WindowStatus } from '../../api.js';
 import { setLeaveGuard, useCatalogueState } from '../../catalogue-route.js';
 import { useFocusOnMount } from '../../use-focus-on-mount.js';
 import type { GridPreferences } from './grid-columns.js';
+import { GroupTree } from './group-tree.js';
 import { gridParams } from './grid-query.js';
 import { GridToolbar } from './grid-toolbar.js';
 import { ProductGrid } from './product-grid.js';
@@ -95,6 +96,8 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
     [setPreferences, update, sort.by, sort.dir],
   );
   const open = useCallback((id: number) => update({ product: id }), [update]);
+  const [groupsOpen, setGroupsOpen] = useState(false);
+  const selectGroup = useCallback((groupId: number | null) => update({ groupId }), [update]);
   // Unsaved changes in the editor: moving to another product or view asks first.
   const dirty = useRef(false);
   useEffect(() => setLeaveGuard(() => !dirty.current || window.confirm(t('editor.leaveUnsaved'))), [t]);
@@ -115,6 +118,22 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
       <VisuallyHidden component="h1" ref={heading} tabIndex={-1}>
         {t('catalogue.title', { workspace })}
       </VisuallyHidden>
+      {!editorAlone && !narrow && (
+        <Box style={{ flex: '0 0 260px', overflow: 'auto', minWidth: 0 }} data-testid="group-panel">
+          <GroupTree selectedGroupId={state.groupId} onSelect={selectGroup} canEdit={canEdit} />
+        </Box>
+      )}
+      {narrow && (
+        <Drawer
+          opened={groupsOpen}
+          onClose={() => setGroupsOpen(false)}
+          title={t('groupTree.title')}
+          size="85%"
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+        >
+          <GroupTree selectedGroupId={state.groupId} onSelect={selectGroup} canEdit={canEdit} />
+        </Drawer>
+      )}
       {!editorAlone && preferences && (
         <Box style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 }}>
           <GridToolbar
@@ -126,6 +145,7 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
             searchRef={searchRef}
             canEdit={canEdit}
             onNew={() => update({ product: 'new' })}
+            onGroups={narrow ? () => setGroupsOpen(true) : undefined}
           />
           <ProductGrid
             params={params}
@@ -149,7 +169,9 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
             update({ product: id }, { replace: true });
           }}
           onClose={() => update({ product: null, alone: false })}
-          onDirtyChange={(value) => (dirty.current = value)}
+          onDirtyChange={(value) => {
+            dirty.current = value;
+          }}
         />
       )}
     </Box>

@@ -18,6 +18,8 @@ interface Props {
   searchRef: RefObject<HTMLInputElement | null>;
   canEdit: boolean;
   onNew: () => void;
+  /** A narrow window: the group tree is behind this button. */
+  onGroups?: () => void;
 }
 
 /** Above the grid: the search box, the filters and their chips, the number of matches, the columns. */
@@ -30,6 +32,7 @@ export function GridToolbar({
   searchRef,
   canEdit,
   onNew,
+  onGroups,
 }: Props) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState(state.q);
@@ -85,6 +88,11 @@ export function GridToolbar({
         w={{ base: '100%', xs: 260 }}
         data-testid="grid-search"
       />
+      {onGroups && (
+        <Button size="sm" variant="default" onClick={onGroups}>
+          {t('groupTree.title')}
+        </Button>
+      )}
       <FiltersMenu state={state} update={update} />
       <ColumnsMenu preferences={preferences} onPreferences={onPreferences} />
       {canEdit && (

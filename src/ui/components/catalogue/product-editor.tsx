@@ -87,7 +87,9 @@ export function ProductEditor(props: ProductEditorProps) {
     () => draft !== undefined && JSON.stringify(draft) !== JSON.stringify(initial),
     [draft, initial],
   );
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
   useEffect(() => {
     if (!dirty) return;
     // Closing the tab or reloading with unsaved changes: the browser asks first.

@@ -11,12 +11,11 @@ import { useTranslation } from 'react-i18next';
 import type { GridRow } from '../../../window/catalogue-api.types.js';
 import { errorText } from '../../error-text.js';
 import { COLUMN_SPECS, type GridColumnId, type GridPreferences } from './grid-columns.js';
+import { PRODUCTS_DRAG_TYPE } from './group-tree.js';
 import { useGridRows, type RowRange } from './use-grid-rows.js';
 import classes from './product-grid.module.css';
 
 const ROW_HEIGHT = 34;
-/** The MIME type of products dragged out of the grid (the group tree takes them). */
-export const PRODUCTS_MIME = 'application/x-pim-products';
 
 interface Props {
   params: URLSearchParams;
@@ -245,7 +244,7 @@ export function ProductGrid({ params, preferences, onPreferences, openId, onOpen
                 onDragStart={(event) => {
                   if (!row) return;
                   const ids = selected.has(row.id) ? [...selected] : [row.id];
-                  event.dataTransfer.setData(PRODUCTS_MIME, JSON.stringify({ ids }));
+                  event.dataTransfer.setData(PRODUCTS_DRAG_TYPE, JSON.stringify({ ids }));
                   event.dataTransfer.setData('text/plain', ids.join(','));
                   event.dataTransfer.effectAllowed = 'copy';
                 }}
