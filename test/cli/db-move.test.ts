@@ -287,7 +287,8 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
     const file = new Database(demoDatabase(), { readonly: true });
     try {
       const names = file
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        // Ordinary tables: the FTS5 search index (a virtual table and its shadow tables) is derived and stays.
+        .prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' ORDER BY name")
         .pluck()
         .all() as string[];
       return Object.fromEntries(
@@ -369,6 +370,7 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
     // with the rows the SQLite file holds.
     const moved = reportedTables(move.stdout, 'Demo');
     expect(moved.rows).toEqual(counts);
+    expect(Object.keys(moved.rows).filter((name) => name.startsWith('product_search'))).toEqual([]);
     expect(move.stdout).not.toContain('Sup3rSecret');
     expect(JSON.parse(readFileSync(join(dir, 'database.json'), 'utf8'))).toEqual({ url: url.toString() });
     // The SQLite files stay, as the backup.

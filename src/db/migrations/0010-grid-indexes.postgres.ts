@@ -30,7 +30,9 @@ export const gridIndexesPostgres: Migration = {
     await sql`CREATE INDEX product_supplier_pid_trgm ON product USING gin (supplier_pid ${opclass})`.execute(
       db,
     );
-    await sql`CREATE INDEX product_short_text_trgm ON product_text USING gin (value ${opclass})
+    // On the value as q compares it (COLLATE "C": ILIKE folding ASCII only): an index on the column
+    // of the database's collation is not used for that expression.
+    await sql`CREATE INDEX product_short_text_trgm ON product_text USING gin ((value COLLATE "C") ${opclass})
       WHERE kind = 'DESCRIPTIONSHORT'`.execute(db);
   },
 };
