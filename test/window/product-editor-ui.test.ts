@@ -71,7 +71,7 @@ describe('the product editor', () => {
     expect((await restSheet(id)).longTexts).toEqual([{ lang: 'eng', value: markup }]);
     expect(puts).toBe(1);
     // Shown as typed, never rendered: no element of the markup is in the page.
-    expect(await page.locator('main b, main ul').count()).toBe(0);
+    expect(await page.getByTestId('product-panel').locator('b, ul').count()).toBe(0);
     expect(await page.getByLabel('Long text (English (eng))').inputValue()).toBe(markup);
     await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/editor.png`, fullPage: true });
@@ -168,12 +168,12 @@ describe('the product editor', () => {
     await page.getByLabel('Short text (German (deu))').fill('Neu');
     await save();
     await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('Product NEW-1');
-    const id = Number(/#\/product\/(\d+)$/.exec(page.url())![1]);
+    const id = Number(/[?&]product=(\d+)/.exec(page.url())![1]);
     for (const pid of ['NEW-1-A', 'NEW-1-B'])
       await rest('POST', `/api/product/${id}/variants`, { supplierPid: pid });
     await page.reload();
     await expect.poll(() => page.getByRole('button', { name: 'NEW-1-B' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByTestId('product-panel').getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete product' });
     await expect.poll(() => dialog.textContent()).toContain('Delete product NEW-1 and its 2 variants?');
     await dialog.getByRole('button', { name: 'Delete' }).click();
