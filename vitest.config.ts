@@ -26,6 +26,7 @@ const SQLITE_ONLY_DOMAIN = [
 /** The browser tests of the window's front end (they drive Debian's chromium with playwright-core). */
 const BROWSER = [
   'product-grid-ui',
+  'catalogue-ui',
   'group-tree-ui',
   'window-connection',
   'window-errors-de',

@@ -5,6 +5,9 @@ import { api, type SessionInfo, type WindowStatus } from './api.js';
 /** The query keys' first parts of what the catalogue views show (refetched on a `catalogue` event). */
 export const CATALOGUE_QUERIES = ['grid', 'groups', 'product'];
 
+/** The window event that tells views with forms of their own that the catalogue changed. */
+export const CATALOGUE_CHANGED = 'pim:catalogue-changed';
+
 /** How often the window asks whether pim is back after losing the connection. */
 const RETRY_MS = 1_000;
 
@@ -34,6 +37,8 @@ export function useServerEvents(onSessionEnded: (reason: string) => void): void 
         void queryClient.invalidateQueries({
           predicate: (query) => CATALOGUE_QUERIES.includes(query.queryKey[0] as string),
         });
+        // Views that keep a form of their own (the editor) decide themselves what to refresh.
+        window.dispatchEvent(new Event(CATALOGUE_CHANGED));
       });
       source.addEventListener('session-ended', (event) => {
         stopped = true;

@@ -19,6 +19,8 @@ export interface Draft {
   shortTexts: Record<string, string>;
   longTexts: Record<string, string>;
   features: FeatureOccurrence[];
+  /** The product's (first) group, picked from the tree's groups; null: none. */
+  group: { id: number; name: string } | null;
 }
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -30,6 +32,7 @@ export function emptyDraft(language: string): Draft {
     shortTexts: {},
     longTexts: {},
     features: [],
+    group: null,
   };
 }
 
@@ -47,6 +50,7 @@ export function draftOf(sheet: ProductSheet): Draft {
     shortTexts: texts(sheet.shortTexts),
     longTexts: texts(sheet.longTexts),
     features: sheet.features,
+    group: sheet.group ? { id: sheet.group.id, name: sheet.group.name } : null,
   };
 }
 
@@ -73,7 +77,19 @@ export function sheetOf(loaded: ProductSheet, draft: Draft): ProductSheet {
     shortTexts: textsOf(draft, 'shortTexts'),
     longTexts: textsOf(draft, 'longTexts'),
     features: draft.features,
+    ...groupsOf(loaded, draft),
   };
+}
+
+/**
+ * The sheet's groups after the pick: the picked group first, then the other groups a catalogue
+ * gave the product; `group` is left out (the first of `groups` is the group).
+ */
+function groupsOf(loaded: ProductSheet, draft: Draft): { group?: undefined; groups?: unknown[] } {
+  if ((loaded.group?.id ?? null) === (draft.group?.id ?? null)) return {};
+  const all = (loaded.groups ?? []) as { id: number }[];
+  const others = all.filter((g) => g.id !== loaded.group?.id && g.id !== draft.group?.id);
+  return { group: undefined, groups: draft.group ? [{ id: draft.group.id }, ...others] : others };
 }
 
 /** The document a new product is created from (POST /ui/api/products). */
@@ -87,6 +103,7 @@ export function createDocumentOf(draft: Draft): Record<string, unknown> {
     shortTexts: textsOf(draft, 'shortTexts'),
     longTexts: textsOf(draft, 'longTexts'),
     allFeatures: draft.features.map(({ ftidref, funit, values }) => ({ ftidref, funit, values })),
+    ...(draft.group ? { groupId: draft.group.id } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WindowError } from '../../api.js';
 import {
@@ -11,9 +11,11 @@ import {
   type VersionedSheet,
 } from '../../catalogue-api.js';
 import { errorText } from '../../error-text.js';
+import { CATALOGUE_CHANGED } from '../../use-server-events.js';
 import { ConflictDialog, DeleteDialog } from './product-editor-dialogs.js';
 import { ProductFeatures } from './product-editor-features.js';
 import { ProductFields } from './product-editor-fields.js';
+import { ProductGroupField } from './product-editor-group.js';
 import {
   createDocumentOf,
   draftOf,
@@ -83,13 +85,25 @@ export function ProductEditor(props: ProductEditorProps) {
     void reload();
   }, [reload]);
 
+  // Changed elsewhere (REST, MCP, another window) while open: an untouched form shows the new
+  // state at once; a form with changes keeps them (Save then meets the conflict and offers the choice).
+  const pristine = useRef(true);
+  useEffect(() => {
+    const onChanged = () => {
+      if (pristine.current) void reload();
+    };
+    window.addEventListener(CATALOGUE_CHANGED, onChanged);
+    return () => window.removeEventListener(CATALOGUE_CHANGED, onChanged);
+  }, [reload]);
+
   const dirty = useMemo(
     () => draft !== undefined && JSON.stringify(draft) !== JSON.stringify(initial),
     [draft, initial],
   );
   useEffect(() => {
+    pristine.current = !dirty && !busy;
     onDirtyChange(dirty);
-  }, [dirty, onDirtyChange]);
+  }, [dirty, busy, onDirtyChange]);
   useEffect(() => {
     if (!dirty) return;
     // Closing the tab or reloading with unsaved changes: the browser asks first.
@@ -227,12 +241,11 @@ export function ProductEditor(props: ProductEditorProps) {
         readOnly={readOnly}
         onChange={(key, value) => edit((d) => ({ ...d, fields: { ...d.fields, [key]: value } }))}
       />
-      {sheet && (
-        <Text size="sm">
-          {t('editor.group')}:{' '}
-          {sheet.group ? `${sheet.group.groupId} ${sheet.group.name}` : t('editor.noGroup')}
-        </Text>
-      )}
+      <ProductGroupField
+        group={draft.group}
+        readOnly={readOnly}
+        onChange={(group) => edit((d) => ({ ...d, group }))}
+      />
       <Divider />
       <ProductTexts
         draft={draft}
