@@ -80,7 +80,8 @@ function project(
       name,
       ...files,
       exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
-      env: { PIM_TEST_BACKEND: backend },
+      // Cheap password hashes (src/domain/users/password.ts): the tests of the cost turn them off.
+      env: { PIM_TEST_BACKEND: backend, PIM_TEST_WEAK_PASSWORD_HASHES: '1' },
       pool: 'forks',
       testTimeout: 30_000,
       hookTimeout: 30_000,

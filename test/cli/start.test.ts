@@ -1,6 +1,13 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { runCliAsync, spawnCli, startCli, type SpawnedProcess, type StartedProcess } from '../helpers/cli.js';
+import {
+  PRODUCTION_HASHES,
+  runCliAsync,
+  spawnCli,
+  startCli,
+  type SpawnedProcess,
+  type StartedProcess,
+} from '../helpers/cli.js';
 import { expectSuccess } from '../helpers/expect-cli.js';
 import { apiRequest, freePort, loginAt, pollUntil, refusesConnections } from '../helpers/http.js';
 import { processesPerTest } from '../helpers/started-processes.js';
@@ -9,7 +16,8 @@ type Running = Pick<StartedProcess, 'child' | 'exited' | 'output'>;
 
 /**
  * Sends a login over a connection the server already knows, and the signal the moment the
- * request has left this process: the request is in flight (scrypt takes tens of ms) when the
+ * request has left this process: the request is in flight (argon2id at the production cost takes
+ * tens of ms; prepare() stores such a hash) when the
  * shutdown begins.
  */
 async function loginWhileSignalled(
@@ -49,8 +57,10 @@ describe('pim start', () => {
 
   async function prepare(): Promise<void> {
     expectSuccess(
+      // The production cost keeps the login under way while the signal arrives.
       await runCliAsync(started.dataDir, ['user', 'add', 'admin', '--role', 'ADMIN', '--password-stdin'], {
         stdin: 'admin-pw\n',
+        env: PRODUCTION_HASHES,
       }),
     );
     expectSuccess(await cli('settings', 'set', 'rest.enabled', 'true'));

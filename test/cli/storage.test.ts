@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemMigrations } from '../../src/db/system.migrations.js';
 import { workspaceMigrations } from '../../src/db/workspace.migrations.js';
-import { runCliAsync, startCli, type StartedProcess } from '../helpers/cli.js';
+import { PRODUCTION_HASHES, runCliAsync, startCli, type StartedProcess } from '../helpers/cli.js';
 import { expectSuccess } from '../helpers/expect-cli.js';
 import { apiRequest, loginAt } from '../helpers/http.js';
 import { removeDir, tempDir } from '../helpers/temp.js';
@@ -70,6 +70,7 @@ describe('storage', () => {
     expectSuccess(
       await runCliAsync(dataDir, ['user', 'add', 'hashme', '--role', 'ADMIN', '--password-stdin'], {
         stdin: `${password}\n`,
+        env: PRODUCTION_HASHES,
       }),
     );
     expectSuccess(await runCliAsync(dataDir, ['settings', 'set', 'rest.enabled', 'true']));

@@ -17,6 +17,13 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * The environment of a `pim` that hashes passwords at the production cost, where a test depends on
+ * it (the stored parameters, a login still in flight): the tests' pim otherwise inherits the cheap
+ * hashes vitest.config.ts sets.
+ */
+export const PRODUCTION_HASHES = { PIM_TEST_WEAK_PASSWORD_HASHES: '' } as const;
+
 export function cliEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...process.env, PIM_LOG_LEVEL: 'warn', ...env };
 }

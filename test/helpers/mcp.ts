@@ -38,7 +38,11 @@ export async function connectStdio(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [pimBin(), 'mcp', '--data-dir', dataDir, ...args],
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PIM_TEST_WEAK_PASSWORD_HASHES: process.env.PIM_TEST_WEAK_PASSWORD_HASHES ?? '',
+      ...env,
+    },
     stderr: 'pipe',
   });
   await client.connect(transport);

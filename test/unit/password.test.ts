@@ -1,14 +1,19 @@
 import { scryptSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  ARGON2_PARAMETERS,
   dummyPasswordHash,
   hashPassword,
   needsRehash,
   verifyPassword,
 } from '../../src/domain/users/password.js';
 
+// What an installation does: the tests' cheap hashes (vitest.config.ts) only where a test asks for them.
+vi.stubEnv('PIM_TEST_WEAK_PASSWORD_HASHES', '');
+
 describe('password hashing (argon2id)', () => {
   it("stores PHC argon2id strings with OWASP's parameters and a random salt, never the password", async () => {
+    expect(ARGON2_PARAMETERS).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     const [a, b] = await Promise.all([hashPassword('s3cret pässword'), hashPassword('s3cret pässword')]);
     expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(needsRehash(a)).toBe(false);
@@ -62,5 +67,22 @@ describe('earlier hashes', () => {
     expect(needsRehash('$argon2id$v=19$m=4096,p=1,t=3$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2g')).toBe(
       true,
     );
+  });
+});
+
+describe("the test suite's cheap hashes (PIM_TEST_WEAK_PASSWORD_HASHES=1)", () => {
+  it('hash and verify with the small parameters, and only exactly "1" turns them on', async () => {
+    vi.stubEnv('PIM_TEST_WEAK_PASSWORD_HASHES', '1');
+    const weak = await hashPassword('pw');
+    expect(weak).toMatch(/^\$argon2id\$v=19\$m=64,p=1,t=1\$/);
+    expect(await verifyPassword('pw', weak)).toBe(true);
+    expect(needsRehash(weak)).toBe(false);
+    for (const value of ['', '0', 'true', 'yes']) {
+      vi.stubEnv('PIM_TEST_WEAK_PASSWORD_HASHES', value);
+      expect(await hashPassword('pw')).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      // A cheap hash in an installation is replaced at the next login.
+      expect(needsRehash(weak)).toBe(true);
+    }
+    vi.stubEnv('PIM_TEST_WEAK_PASSWORD_HASHES', '');
   });
 });

@@ -14,6 +14,19 @@ import argon2 from 'argon2';
  */
 export const ARGON2_PARAMETERS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * The test suite's parameters, when PIM_TEST_WEAK_PASSWORD_HASHES=1 (vitest.config.ts sets it):
+ * the suite hashes thousands of passwords, and on the 2-core CI machine each OWASP hash costs about
+ * 0.1 s of CPU. Never set it for an installation. Verification reads the parameters from the
+ * stored hash, so a production hash verifies at production cost either way; the tests that depend
+ * on the cost (the production parameters, in-flight logins, the verification bound) turn it off.
+ */
+export const TEST_ARGON2_PARAMETERS = { memoryCost: 64, timeCost: 1, parallelism: 1 } as const;
+
+function currentParameters(): typeof ARGON2_PARAMETERS | typeof TEST_ARGON2_PARAMETERS {
+  return process.env.PIM_TEST_WEAK_PASSWORD_HASHES === '1' ? TEST_ARGON2_PARAMETERS : ARGON2_PARAMETERS;
+}
+
 const LIMITS = {
   argon2Memory: 262_144,
   argon2Time: 10,
@@ -41,7 +54,7 @@ function normalise(password: string): string {
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  return argon2.hash(normalise(password), { type: argon2.argon2id, ...ARGON2_PARAMETERS });
+  return argon2.hash(normalise(password), { type: argon2.argon2id, ...currentParameters() });
 }
 
 /** True when the password matches; false for a wrong password and for any malformed or out-of-bounds hash. */
@@ -58,11 +71,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Whether a stored hash should be replaced by one with today's scheme and parameters. */
 export function needsRehash(stored: string): boolean {
   const parameters = argon2Parameters(stored);
+  const current = currentParameters();
   return (
     !parameters ||
-    parameters.m !== ARGON2_PARAMETERS.memoryCost ||
-    parameters.t !== ARGON2_PARAMETERS.timeCost ||
-    parameters.p !== ARGON2_PARAMETERS.parallelism
+    parameters.m !== current.memoryCost ||
+    parameters.t !== current.timeCost ||
+    parameters.p !== current.parallelism
   );
 }
 
