@@ -21,7 +21,7 @@ export const ARGON2_PARAMETERS = { memoryCost: 19_456, timeCost: 2, parallelism:
  * stored hash, so a production hash verifies at production cost either way; the tests that depend
  * on the cost (the production parameters, in-flight logins, the verification bound) turn it off.
  */
-export const TEST_ARGON2_PARAMETERS = { memoryCost: 64, timeCost: 1, parallelism: 1 } as const;
+const TEST_ARGON2_PARAMETERS = { memoryCost: 64, timeCost: 1, parallelism: 1 } as const;
 
 function currentParameters(): typeof ARGON2_PARAMETERS | typeof TEST_ARGON2_PARAMETERS {
   return process.env.PIM_TEST_WEAK_PASSWORD_HASHES === '1' ? TEST_ARGON2_PARAMETERS : ARGON2_PARAMETERS;
