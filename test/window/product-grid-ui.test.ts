@@ -203,4 +203,37 @@ describe('the product grid', () => {
     expect(await page.getByRole('columnheader', { name: 'Lieferanten-PID' }).count()).toBe(1);
     await expectAccessible('grid (de, viewer)');
   });
+
+  it('deletes from a row’s context menu after a confirmation naming the variants, by mouse and by keyboard', async () => {
+    const token = await seed(3);
+    const main = await server.request<{ id: number }>('POST', '/api/product', {
+      token,
+      body: { supplierPid: 'MAIN-1', name: 'Haupt' },
+    });
+    for (const supplierPid of ['MAIN-1-A', 'MAIN-1-B']) {
+      await server.request('POST', `/api/product/${main.body.data!.id}/variants`, {
+        token,
+        body: { supplierPid },
+      });
+    }
+    await loginInWindow(page, server);
+    await expect.poll(count).toBe('6 products');
+    await grid().getByRole('row').filter({ hasText: 'MAIN-1' }).first().click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Delete…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete product' });
+    await expect.poll(() => dialog.textContent()).toContain('2 variants');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(count).toBe('3 products');
+    expect((await server.request('GET', `/api/product/${main.body.data!.id}`, { token })).status).toBe(404);
+    // By keyboard: the menu key on the active row.
+    await grid().focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+F10');
+    await page.getByRole('menuitem', { name: 'Delete…' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete product' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect.poll(count).toBe('2 products');
+  });
 });

@@ -154,6 +154,14 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
             openId={typeof state.product === 'number' ? state.product : null}
             onOpen={open}
             onCount={setCount}
+            canEdit={canEdit}
+            onNew={() => update({ product: 'new' })}
+            onDeleted={(id) => {
+              if (state.product === id) {
+                dirty.current = false;
+                update({ product: null, alone: false });
+              }
+            }}
           />
         </Box>
       )}

@@ -12,6 +12,7 @@ import type { GridRow } from '../../../window/catalogue-api.types.js';
 import { errorText } from '../../error-text.js';
 import { COLUMN_SPECS, type GridColumnId, type GridPreferences } from './grid-columns.js';
 import { PRODUCTS_DRAG_TYPE } from './group-tree.js';
+import { RowMenu, type RowMenuPlace } from './row-menu.js';
 import { useGridRows, type RowRange } from './use-grid-rows.js';
 import classes from './product-grid.module.css';
 
@@ -26,6 +27,9 @@ interface Props {
   onOpen: (id: number) => void;
   /** Reports the number of matches once known (the toolbar shows it). */
   onCount: (count: number | undefined) => void;
+  canEdit: boolean;
+  onNew: () => void;
+  onDeleted: (id: number) => void;
 }
 
 /**
@@ -34,7 +38,8 @@ interface Props {
  * whole count, so dragging it anywhere shows the rows there. Keyboard: arrows, Page Up/Down,
  * Home/End move; Enter opens; Space selects; Shift extends; Ctrl/Cmd toggles.
  */
-export function ProductGrid({ params, preferences, onPreferences, openId, onOpen, onCount }: Props) {
+export function ProductGrid(props: Props) {
+  const { params, preferences, onPreferences, openId, onOpen, onCount } = props;
   const { t, i18n } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState<RowRange | null>(null);
@@ -43,6 +48,7 @@ export function ProductGrid({ params, preferences, onPreferences, openId, onOpen
   const [active, setActive] = useState(0);
   const [anchor, setAnchor] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [menu, setMenu] = useState<RowMenuPlace | null>(null);
   const paramsKey = params.toString();
 
   useEffect(() => onCount(count), [count, onCount]);
@@ -142,6 +148,13 @@ export function ProductGrid({ params, preferences, onPreferences, openId, onOpen
         event.preventDefault();
         onOpen(row.id);
       }
+    } else if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+      const row = rowAt(active);
+      const box = document.getElementById(`grid-row-${active}`)?.getBoundingClientRect();
+      if (row && box) {
+        event.preventDefault();
+        setMenu({ row, x: box.left + 24, y: box.bottom });
+      }
     } else if (event.key === ' ') {
       event.preventDefault();
       if (extend) selectRange(anchor, active);
@@ -240,6 +253,12 @@ export function ProductGrid({ params, preferences, onPreferences, openId, onOpen
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
                 onClick={(event) => onRowClick(event, item.index)}
                 onDoubleClick={() => row && onOpen(row.id)}
+                onContextMenu={(event) => {
+                  if (!row) return;
+                  event.preventDefault();
+                  setActive(item.index);
+                  setMenu({ row, x: event.clientX, y: event.clientY });
+                }}
                 draggable={row !== undefined}
                 onDragStart={(event) => {
                   if (!row) return;
@@ -267,6 +286,17 @@ export function ProductGrid({ params, preferences, onPreferences, openId, onOpen
             );
           })}
         </div>
+        <RowMenu
+          place={menu}
+          canEdit={props.canEdit}
+          onClose={() => {
+            setMenu(null);
+            scrollRef.current?.focus();
+          }}
+          onOpen={onOpen}
+          onNew={props.onNew}
+          onDeleted={props.onDeleted}
+        />
         {count === 0 && (
           <Text c="dimmed" p="md" data-testid="grid-empty">
             {t('grid.empty')}
