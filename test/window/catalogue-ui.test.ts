@@ -1,5 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GroupDto } from '../helpers/group-dto.js';
@@ -11,8 +14,11 @@ import { loginInWindow, windowPagePerTest } from '../helpers/window-page.js';
 let server: TestServer;
 let page: Page;
 
-/** The README's screenshots: written when PIM_README_SHOTS names the folder (docs/screenshots). */
-const README_SHOTS = process.env.PIM_README_SHOTS;
+// The README's screenshots are rewritten only when asked (PIM_SCREENSHOTS=1), as window-ui's.
+const SCREENSHOTS =
+  process.env.PIM_SCREENSHOTS === '1'
+    ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
+    : `${mkdtempSync(join(tmpdir(), 'pim-screenshots-'))}/`;
 
 async function rest<T>(method: string, path: string, body?: unknown): Promise<T> {
   const res = await server.request<T>(method, path, { token: await server.login(), body });
@@ -111,8 +117,19 @@ describe('the catalogue view', () => {
       values: [{ lang: 'zxx', value: '13' }],
     });
     await rest('POST', `/api/group/${tools.id}/products`, { productIds: [p.id] });
-    for (let n = 1; n <= 30; n++) await product(`SCREW-${String(n).padStart(3, '0')}`, `Schraube ${n}`);
+    await rest(
+      'POST',
+      '/api/product/bulk',
+      Array.from({ length: 30 }, (_, i) => ({
+        supplierPid: `SCREW-${String(i + 1).padStart(3, '0')}`,
+        name: `Schraube ${i + 1}`,
+        language: 'deu',
+        groupId: tools.id,
+      })),
+    );
     await loginInWindow(page, server);
+    await expect.poll(count).toBe('31 products');
+    await page.screenshot({ path: `${SCREENSHOTS}catalogue-grid.png` });
     await page.goto(`${server.windowUrl}/#/?product=${p.id}`);
     await expect
       .poll(() => page.getByLabel('Short text (German (deu))').inputValue())
@@ -121,14 +138,11 @@ describe('the catalogue view', () => {
     await item('Werkzeug').locator('span[aria-hidden]').first().click();
     await expect.poll(() => item('Bohrer').isVisible()).toBe(true);
     await expectAccessible('catalogue (en)');
-    if (README_SHOTS) {
-      mkdirSync(README_SHOTS, { recursive: true });
-      await page.screenshot({ path: `${README_SHOTS}/catalogue.png` });
-    }
+    await page.screenshot({ path: `${SCREENSHOTS}catalogue.png` });
     await page.locator('label', { hasText: 'Deutsch' }).click();
     await expect.poll(count).toBe('31 Produkte');
     await expectAccessible('catalogue (de)');
-  });
+  }, 60_000);
 });
 
 describe('the catalogue view without a workspace', () => {

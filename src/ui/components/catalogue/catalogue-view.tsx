@@ -119,7 +119,7 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
         {t('catalogue.title', { workspace })}
       </VisuallyHidden>
       {!editorAlone && !narrow && (
-        <Box style={{ flex: '0 0 260px', overflow: 'auto', minWidth: 0 }} data-testid="group-panel">
+        <Box style={{ flex: '0 0 230px', overflow: 'auto', minWidth: 0 }} data-testid="group-panel">
           <GroupTree selectedGroupId={state.groupId} onSelect={selectGroup} canEdit={canEdit} />
         </Box>
       )}

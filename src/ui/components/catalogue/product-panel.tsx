@@ -21,7 +21,7 @@ export function ProductPanel({ productId, alone, onAlone, ...editor }: Props) {
     <Paper
       withBorder
       p="sm"
-      style={{ flex: alone ? 1 : '0 0 min(640px, 50%)', minWidth: 0, overflow: 'auto' }}
+      style={{ flex: alone ? 1 : '0 0 min(540px, 44%)', minWidth: 0, overflow: 'auto' }}
       data-testid="product-panel"
     >
       <Group justify="flex-end" mb={4} visibleFrom="sm">
