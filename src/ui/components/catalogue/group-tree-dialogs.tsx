@@ -1,10 +1,11 @@
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api.js';
 import { errorText } from '../../error-text.js';
-import { groupKeys, useGroupChoices, type GroupDeletePreview } from './group-tree-data.js';
+import { groupKeys, type GroupDeletePreview } from './group-tree-data.js';
+import { GroupSelect } from './group-select.js';
 
 /** The group a dialog acts on. */
 export interface DialogGroup {
@@ -75,13 +76,8 @@ export function GroupMoveDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const choices = useGroupChoices(true);
   const [target, setTarget] = useState<string | null>(null);
   const move = useMutation({ mutationFn: onMove, onSuccess: onClose });
-  const data = [
-    { value: TOP_LEVEL, label: t('groupTree.topLevel') },
-    ...(choices ?? []).filter((c) => c.value !== String(group.id)),
-  ];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (target === null || move.isPending) return;
@@ -96,17 +92,12 @@ export function GroupMoveDialog({
     >
       <form onSubmit={submit}>
         <Stack>
-          <Select
+          <GroupSelect
             label={t('groupTree.moveTarget')}
-            placeholder={t('groupTree.moveSearch')}
-            searchable
-            limit={50}
-            data={data}
             value={target}
             onChange={setTarget}
-            nothingFoundMessage={choices ? t('groupTree.noMatch') : t('common.loading')}
-            data-autofocus
-            comboboxProps={{ withinPortal: true }}
+            first={[{ value: TOP_LEVEL, label: t('groupTree.topLevel') }]}
+            exclude={group.id}
           />
           {move.error && (
             <Alert color="red" role="alert">

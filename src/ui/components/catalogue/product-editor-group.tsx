@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GroupSelect } from './group-select.js';
 import { useGroupChoices } from './group-tree-data.js';
 
 const NO_GROUP = 'none';
@@ -51,12 +52,11 @@ function GroupPickDialog({
   const { t } = useTranslation();
   const choices = useGroupChoices(true);
   const [target, setTarget] = useState<string | null>(current ? String(current.id) : NO_GROUP);
-  const data = [{ value: NO_GROUP, label: t('editor.noGroup') }, ...(choices ?? [])];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (target === null) return;
     if (target === NO_GROUP) return onPick(null);
-    const label = data.find((d) => d.value === target)?.label ?? '';
+    const label = choices?.find((d) => d.value === target)?.label ?? '';
     // The last part of the path is the group's own name.
     onPick({ id: Number(target), name: label.split(' › ').pop() ?? label });
   };
@@ -69,16 +69,11 @@ function GroupPickDialog({
     >
       <form onSubmit={submit}>
         <Stack>
-          <Select
+          <GroupSelect
             label={t('editor.group')}
-            placeholder={t('groupTree.moveSearch')}
-            searchable
-            limit={50}
-            data={data}
             value={target}
             onChange={setTarget}
-            nothingFoundMessage={choices ? t('groupTree.noMatch') : t('common.loading')}
-            data-autofocus
+            first={[{ value: NO_GROUP, label: t('editor.noGroup') }]}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
