@@ -53,11 +53,15 @@ export interface PreparedData {
   cached: boolean;
 }
 
-/** The generator version: the constant plus a hash of the generator's sources and the schema. */
+/**
+ * The generator version: the constant plus a hash of the generator's sources and the schema, the
+ * migration steps' files included (a new step changes the schema without touching the list's file).
+ */
 function versionKey(): string {
   const hash = createHash('sha256');
   const files = [
     join(ROOT, 'src/db/workspace.migrations.ts'),
+    ...readdirSync(join(ROOT, 'src/db/migrations')).map((f) => join(ROOT, 'src/db/migrations', f)),
     fileURLToPath(import.meta.url),
     ...readdirSync(join(ROOT, 'bench/generate')).map((f) => join(ROOT, 'bench/generate', f)),
     join(ROOT, 'bench/config.ts'),
