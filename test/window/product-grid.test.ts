@@ -334,6 +334,101 @@ describe('the grid without a workspace and as data changes', () => {
     }
   });
 
+  it('sorts by name with the fallback after every kind of text write', async () => {
+    const docs = [
+      { supplierPid: 'FBK-1', shortTexts: [{ lang: 'eng', value: 'Mitte' }] },
+      { supplierPid: 'FBK-2', shortTexts: [] },
+      {
+        supplierPid: 'FBK-3',
+        shortTexts: [
+          { lang: 'fra', value: 'Zebra' },
+          { lang: 'deu', value: 'Anfang' },
+        ],
+      },
+      {
+        supplierPid: 'FBK-4',
+        shortTexts: [
+          { lang: 'eng', value: 'Mitte' },
+          { lang: 'ita', value: 'Mitte' },
+        ],
+      },
+    ];
+    const created = await rest<Array<{ id: number; status: number }>>('POST', '/api/product/bulk', docs);
+    const made: Model[] = created.map(({ id }, i) => ({
+      id,
+      supplierPid: docs[i]!.supplierPid,
+      texts: {},
+      groupId: null,
+      masterId: null,
+      features: [],
+      updatedAt: '',
+    }));
+    // The model from what REST reads back, so that it holds whatever the writes meant.
+    const expectSorted = async (step: string) => {
+      for (const m of made) {
+        const texts = await rest<Array<{ lang: string; value: string }>>(
+          'GET',
+          `/api/product/${m.id}/texts/short`,
+        );
+        m.texts = Object.fromEntries(texts.map((t) => [t.lang, t.value]));
+      }
+      for (const lang of ['deu', 'eng', 'spa']) {
+        for (const dir of ['asc', 'desc'] as const) {
+          const rows = await allRows(`q=fbk-&sort=name&dir=${dir}&lang=${lang}`, 2);
+          expect(
+            rows.map((r) => r.id),
+            `${step}: ${lang} ${dir}`,
+          ).toEqual(expectOrder(made, 'name', dir === 'desc', lang));
+          expect(
+            rows.map((r) => r.name),
+            `${step}: ${lang} ${dir}`,
+          ).toEqual(
+            expectOrder(made, 'name', dir === 'desc', lang).map((id) =>
+              nameOf(
+                made.find((m) => m.id === id)!,
+                lang,
+              ),
+            ),
+          );
+        }
+      }
+    };
+    await expectSorted('created');
+    const [a, b, c, d] = made.map((m) => m.id);
+    const writes: Array<[string, string, unknown?]> = [
+      ['PUT', `/api/product/${a}/texts/short/deu`, { value: 'Zulu' }], // a new first text
+      ['PUT', `/api/product/${a}/texts/short/spa`, { value: 'Alpha' }], // a later one
+      ['DELETE', `/api/product/${c}/texts/short/deu`], // the first goes
+      ['PUT', `/api/product/${c}/texts/short/fra`, { value: 'Beta' }], // the first changes
+      ['DELETE', `/api/product/${d}/texts/short/ita`], // a later one goes
+      ['DELETE', `/api/product/${d}/texts/short/eng`], // the last one goes
+    ];
+    for (const [method, path, body] of writes) {
+      await rest(method, path, body);
+      await expectSorted(`${method} ${path}`);
+    }
+    const bulk = await rest<Array<{ status: number }>>('POST', '/api/product/bulk', [
+      {
+        supplierPid: 'FBK-2',
+        shortTexts: [
+          { lang: 'nld', value: 'Kaas' },
+          { lang: 'dan', value: 'Ost' },
+        ],
+      },
+      { supplierPid: 'FBK-4', shortTexts: [{ lang: 'eng', value: 'Neu' }] },
+    ]);
+    expect(bulk.every((r) => r.status < 300)).toBe(true);
+    await expectSorted('bulk');
+    await rest('DELETE', `/api/product/${b}`);
+    made.splice(
+      made.findIndex((m) => m.id === b),
+      1,
+    );
+    await expectSorted('deleted');
+    for (const m of made) await rest('DELETE', `/api/product/${m.id}`);
+    expect(await count('q=fbk-')).toBe(0);
+  });
+
   it('finds texts by the search index after updates and deletes', async () => {
     const created = await rest<{ id: number }>('POST', '/api/product', { supplierPid: 'FTS-1' });
     const search = async (q: string) =>

@@ -1,4 +1,6 @@
 import { sql, type Migration } from 'kysely';
+import { fallbackNameKeyPostgres } from './0011-fallback-name-key.postgres.js';
+import { fallbackNameKeySqlite } from './0011-fallback-name-key.sqlite.js';
 import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
 import { gridIndexesSqlite } from './0010-grid-indexes.sqlite.js';
 import { productModelPostgres } from './0008-product-model.postgres.js';
@@ -31,6 +33,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0008_product_model': { sqlite: productModelSqlite, postgres: productModelPostgres },
   '0009_order_units': addProductColumns('order_unit', 'content_unit'),
   '0010_grid_indexes': { sqlite: gridIndexesSqlite, postgres: gridIndexesPostgres },
+  '0011_fallback_name_key': { sqlite: fallbackNameKeySqlite, postgres: fallbackNameKeyPostgres },
 };
 
 /** The steps of one dialect, in order. */

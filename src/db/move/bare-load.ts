@@ -26,7 +26,11 @@ interface Constraint {
  * schema the move created itself, inside its transaction: nobody else sees the bare tables.
  */
 /** Triggers of the workspace migrations that write rows of other tables (table, trigger). */
-const DERIVING_TRIGGERS = [['product_feature', 'feature_value_key_sync']] as const;
+const DERIVING_TRIGGERS = [
+  ['product_feature', 'feature_value_key_sync'],
+  ['product', 'product_fallback_key_add'],
+  ['product_text', 'product_fallback_key_sync'],
+] as const;
 
 export async function loadIntoBareTables<T>(
   client: pg.ClientBase,
