@@ -363,7 +363,8 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
     expect(move.stdout).toMatch(
       /^moved into postgres:\/\/postgres:\*\*\*@.* in \d+\.\d s: 2 users, 2 workspaces/,
     );
-    expect(move.stdout).toMatch(/user 2, workspace 2/);
+    // A user's window preferences go with the user (none were saved here).
+    expect(move.stdout).toMatch(/user 2, user_preference 0, workspace 2/);
     expect(move.stdout).toMatch(/product_deletion 1/);
     expect(move.stdout).toMatch(/every table has the same row count and checksum on both sides/);
     // The checksums covered every table of the workspace, the product model's (0008) included,
