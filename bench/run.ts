@@ -2,7 +2,7 @@
  * The benchmark suite: `npm run bench [-- --quick] [--db postgres] [--duration=S] [--only=key,key] [--keep] [--profile]`.
  * --only: product-by-id, product-not-modified, rest-product-sheet, mcp-get-product,
  * mcp-get-product-2025, product-features, product-page, full-list, group-tree, fairness,
- * put-short-text, post-product, nightly-sync, bulk-load.
+ * put-short-text, post-product, nightly-sync, bulk-load, window (the window's rows, in Chromium).
  * --db postgres: the same catalogue moved into a fresh PostgreSQL database (`pim db move`, timed).
  * --profile: runs pim with node --cpu-prof and prints where its CPU time went (best with --only).
  * Starts bare node:http and pim on a generated catalogue, loads both with autocannon,
@@ -23,6 +23,8 @@ import type { LoadResult } from './lib/load.js';
 import { machineInfo } from './lib/machine.js';
 import { measureBaseline, measureEndpoint, type Outcome, type Timing } from './lib/measure.js';
 import { REPO_ROOT, startBaseline, startPim, type Server } from './lib/processes.js';
+import { measureWindowRows } from './lib/window/window-run.js';
+import { windowRows, type WindowResult } from './lib/window/window-bench.js';
 import { profilesIn, summariseProfile } from './lib/profile.js';
 import {
   endpointRow,
@@ -68,6 +70,8 @@ const timing: Timing = {
 };
 const only = args.only?.split(',');
 const wanted = (key: string) => !only || only.includes(key);
+/** Anything but the window rows: the REST part (baseline and pim under load) runs. */
+const restWanted = !only || only.some((key) => key !== 'window');
 const seconds = (since: number) => round((performance.now() - since) / 1000, 1);
 
 /** Team mode's target for the tree (issue 11): 5,000 groups in ≤ 100 ms on PostgreSQL. */
@@ -149,14 +153,9 @@ let move: { seconds: number; output: string } | undefined;
 let nightly: NightlySyncResult | undefined;
 let bulkLoad: BulkLoadResult | undefined;
 let fairness: FairnessResult | undefined;
-try {
-  if (backend === 'postgres') {
-    const database = await createBenchDatabase(startedAt.getTime().toString(36));
-    pgDatabase = database.name;
-    console.log(`moving the catalogue into PostgreSQL (${database.name}) with pim db move`);
-    move = moveToPostgres(data.dataDir, database.url);
-    console.log(`  moved in ${move.seconds} s`);
-  }
+let windowResult: WindowResult | undefined;
+/** The REST part: the bare baseline and pim under load, row by row, then the baseline again. */
+async function measureRest(): Promise<void> {
   const baseline = await startBaseline();
   servers.push(baseline);
   pim = await startPim(data.dataDir, args.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
@@ -203,6 +202,19 @@ try {
   wrk = runWrkIfInstalled(ctx, baseline);
   console.log('  baseline again (drift check)');
   baselineRuns.push(await measureBaseline(baseline, ctx, timing));
+}
+
+try {
+  if (backend === 'postgres') {
+    const database = await createBenchDatabase(startedAt.getTime().toString(36));
+    pgDatabase = database.name;
+    console.log(`moving the catalogue into PostgreSQL (${database.name}) with pim db move`);
+    move = moveToPostgres(data.dataDir, database.url);
+    console.log(`  moved in ${move.seconds} s`);
+  }
+  // First, on the catalogue as generated: the REST rows write to it (bulk-load adds 100,000 products).
+  if (wanted('window')) windowResult = await measureWindowRows(data.dataDir, tmpRoot, args.quick);
+  if (restWanted) await measureRest();
 } catch (error) {
   fatal = error instanceof Error ? error.message : String(error);
 } finally {
@@ -235,6 +247,7 @@ const rows = [
   ...(nightly ? [nightlySyncRow(nightly, data.manifest.products)] : []),
   ...(bulkLoad ? [bulkLoadRow(bulkLoad)] : []),
   ...(move ? [moveRow(move.seconds)] : []),
+  ...(windowResult ? windowRows(windowResult) : []),
 ];
 function moveRow(secondsTaken: number): Row {
   return {
@@ -247,9 +260,10 @@ function moveRow(secondsTaken: number): Row {
   };
 }
 const baselineErrors = baselineRuns.reduce((s, r) => s + r.non2xx + r.errors, 0);
-console.log(
-  `\nbaseline: ${Math.round(baselineRps)} req/s (runs: ${baselineRuns.map((r) => r.rps).join(', ')}), p50 ${baselineRuns[0]?.p50} ms, p99 ${baselineRuns[0]?.p99} ms, server CPU ${baselineRuns.map((r) => r.serverCpuUs).join('/')} µs/req${baselineErrors ? `, ${baselineErrors} ERRORS` : ''}\n`,
-);
+if (baselineRuns.length)
+  console.log(
+    `\nbaseline: ${Math.round(baselineRps)} req/s (runs: ${baselineRuns.map((r) => r.rps).join(', ')}), p50 ${baselineRuns[0]?.p50} ms, p99 ${baselineRuns[0]?.p99} ms, server CPU ${baselineRuns.map((r) => r.serverCpuUs).join('/')} µs/req${baselineErrors ? `, ${baselineErrors} ERRORS` : ''}\n`,
+  );
 for (const [name, w] of Object.entries(wrk ?? {})) {
   console.log(
     w
@@ -296,6 +310,7 @@ const files = writeResults(
     nightly,
     bulkLoad,
     fairness,
+    window: windowResult,
     startedAt: startedAt.toISOString(),
     totalSeconds: seconds(started),
     machine,

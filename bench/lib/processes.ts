@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,20 +24,24 @@ export async function startServer(
   name: string,
   args: string[],
   ready: RegExp,
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
+  /** Standard error into this file (as a service's log), not through this process. */
+  logFile?: string,
 ): Promise<Server> {
+  const log = logFile === undefined ? undefined : openSync(logFile, 'a');
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', log ?? 'pipe'],
   });
+  if (log !== undefined) closeSync(log);
   let output = '';
   let ended: number | string | null = null;
   const append = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-OUTPUT_KEEP);
   };
   child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
+  child.stderr?.on('data', append);
   const exited = new Promise<void>((resolve) =>
     child.on('exit', (code, signal) => {
       ended = code ?? signal ?? 'unknown';
@@ -99,4 +104,27 @@ export function startPim(dataDir: string, nodeArgs: string[] = []): Promise<Serv
     /REST API listening on (http:\/\/\S+)\/api/,
     { PIM_LOG_LEVEL: 'warn' },
   );
+}
+
+/**
+ * `pim start` as a user runs it, for the window rows: the default log level, the log (standard
+ * error) appended to `logFile` as a service's would be, the window on a free port.
+ */
+export async function startPimForWindow(
+  dataDir: string,
+  logFile: string,
+): Promise<Server & { windowUrl: string }> {
+  const server = await startServer(
+    'pim',
+    ['bin/pim.js', '--data-dir', dataDir, 'start', '--port', '0', '--ui-port', '0'],
+    /REST API listening on (http:\/\/\S+)\/api/,
+    { PIM_LOG_LEVEL: undefined },
+    logFile,
+  );
+  const window = /(?:Application window on|Window:)\s+(http:\/\/\S+)/.exec(server.output())?.[1];
+  if (!window) {
+    await server.stop();
+    throw new Error(`pim serves no window:\n${server.output()}`);
+  }
+  return { ...server, windowUrl: window };
 }
