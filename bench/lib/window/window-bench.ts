@@ -32,12 +32,12 @@ export interface WindowOptions {
 }
 
 /** A desktop monitor's window: the grid shows about 28 rows. */
-const VIEWPORT = { width: 1920, height: 1080 };
+export const VIEWPORT = { width: 1920, height: 1080 };
 
 /** esbuild (tsx) wraps named functions in __name(): the page must know it to run the probe's functions. */
-const NAME_SHIM = 'globalThis.__name = (fn) => fn;';
+export const NAME_SHIM = 'globalThis.__name = (fn) => fn;';
 
-async function onSettledPage<T>(
+export async function onSettledPage<T>(
   context: BrowserContext,
   url: string,
   hash: string,
@@ -81,7 +81,7 @@ async function runScenario(
 }
 
 /** Logs in through the login screen once: the context keeps the session's cookie for every page. */
-async function logIn(
+export async function logIn(
   context: BrowserContext,
   url: string,
   username: string,
