@@ -4,7 +4,7 @@
  * the server's first byte, the whole request). Prints, per action, the time on screen, the
  * requests started after the action, and the page's CPU by function.
  *
- *   node --import tsx bench/window-profile.ts [--quick] [--only=open,editor,...]
+ *   node --import tsx bench/window-profile.ts [--quick] [--only=open,editor,...,scroll]
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { launchBrowser } from '../test/helpers/browser.js';
 import { ADMIN, SIZES } from './config.js';
 import { prepareRunData } from './generate.js';
 import { startPimForWindow } from './lib/processes.js';
-import { openTimed, SCENARIOS, type Timed } from './lib/window/scenarios.js';
+import { measureScroll, openTimed, SCENARIOS, type Timed } from './lib/window/scenarios.js';
 import { logIn, NAME_SHIM, onSettledPage, VIEWPORT } from './lib/window/window-bench.js';
 
 interface ProfileNode {
@@ -102,6 +102,12 @@ try {
     // Run 3: not the warm-up's search term, position or product.
     await onSettledPage(context, pim.windowUrl, scenario.hash, (page) =>
       profiled(page, () => scenario.run!(page, 3)),
+    );
+  }
+  if (!only || only.includes('scroll')) {
+    console.log('\nscrolling 2,000 rows (in milliseconds on screen: the longest task)');
+    await onSettledPage(context, pim.windowUrl, '#/?sort=id', (page) =>
+      profiled(page, async () => ({ ms: (await measureScroll(page, 2_000)).longestTaskMs })),
     );
   }
 } finally {
