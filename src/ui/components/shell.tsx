@@ -9,6 +9,7 @@ import { useServerEvents } from '../use-server-events.js';
 import { useViewRoute } from '../view-route.js';
 import { AboutDialog } from './about-dialog.js';
 import { CatalogueView } from './catalogue/catalogue-view.js';
+import { gridPreferencesQuery } from './catalogue/use-grid-preferences.js';
 import { MenuBar, type Dialog } from './menu-bar.js';
 import { MonitorView } from './monitor-view.js';
 import { NewWorkspaceDialog } from './new-workspace-dialog.js';
@@ -34,6 +35,8 @@ export function Shell({
   const { t } = useTranslation();
   useServerEvents(onSessionEnded);
   const status = useQuery({ queryKey: ['status'], queryFn: () => api<WindowStatus>('GET', '/status') });
+  // Asked for with the status, not after it: the catalogue's grid waits for the user's columns.
+  useQuery(gridPreferencesQuery);
   // The rights as pushed with the status (a role changed meanwhile), else as at the login.
   const rights = status.data?.user?.rights ?? session.user!.rights;
   const [view, setView] = useViewRoute(rights);

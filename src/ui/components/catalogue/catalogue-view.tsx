@@ -12,6 +12,7 @@ import { GridToolbar } from './grid-toolbar.js';
 import { ProductGrid } from './product-grid.js';
 import { ProductPanel } from './product-panel.js';
 import { useGridPreferences } from './use-grid-preferences.js';
+import { useLanguages } from './language-picker.js';
 
 interface Props {
   session: SessionInfo;
@@ -63,6 +64,8 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
   const { t } = useTranslation();
   const [state, update] = useCatalogueState();
   const [preferences, setPreferences] = useGridPreferences();
+  // The editor's language list, asked for now rather than when a product first opens.
+  useLanguages();
   const [count, setCount] = useState<number | undefined>();
   const searchRef = useRef<HTMLInputElement>(null);
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;

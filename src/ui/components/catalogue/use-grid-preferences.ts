@@ -6,16 +6,19 @@ import { completePreferences, type GridPreferences } from './grid-columns.js';
 /** How long the columns must rest before they are saved (a resize or several toggles are one save). */
 const SAVE_MS = 600;
 
+/** The saved choice as the window reads it (the shell asks for it with the status: the grid opens sooner). */
+export const gridPreferencesQuery = {
+  queryKey: ['preferences', 'grid'],
+  queryFn: () => api<{ value: GridPreferences | null }>('GET', '/preferences/grid'),
+  staleTime: Infinity,
+};
+
 /**
  * The user's grid columns and sort: read from the server (they follow the user to another
  * machine), changed at once on screen, saved once the changes rest.
  */
 export function useGridPreferences(): [GridPreferences | undefined, (next: GridPreferences) => void] {
-  const saved = useQuery({
-    queryKey: ['preferences', 'grid'],
-    queryFn: () => api<{ value: GridPreferences | null }>('GET', '/preferences/grid'),
-    staleTime: Infinity,
-  });
+  const saved = useQuery(gridPreferencesQuery);
   const [local, setLocal] = useState<GridPreferences | undefined>();
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(pending.current), []);

@@ -48,7 +48,8 @@ export function useGridRows(params: URLSearchParams, range: RowRange | null) {
   const rangeKey = range ? `${range.start}-${range.end}` : '';
   const settledKey = useSettled(rangeKey, SETTLE_MS);
   const settled = new Set(blocksOf(parseRange(settledKey)));
-  const wanted = blocksOf(range);
+  // The first block is asked for with the count, not after it: the grid opens on it.
+  const wanted = range ? blocksOf(range) : [0];
   const blocks = useQueries({
     queries: wanted.map((block) => ({
       queryKey: ['grid', key, 'block', block],
@@ -61,7 +62,7 @@ export function useGridRows(params: URLSearchParams, range: RowRange | null) {
         return api<GridRowsPage>('GET', `/products/rows?${key}&limit=${BLOCK}&${position}`);
       },
       // Cached blocks show at once; missing ones are fetched once the range rests.
-      enabled: settled.has(block),
+      enabled: settled.has(block) || (range === null && block === 0),
       staleTime: Infinity,
     })),
   });
