@@ -47,6 +47,7 @@ describe.runIf(TEST_BACKEND === 'postgres')('migrations of a shared database', (
           'kysely_migration_lock',
           'session',
           'user',
+          'user_preference',
           'workspace',
         ]);
       } finally {
