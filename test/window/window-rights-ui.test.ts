@@ -35,7 +35,12 @@ describe('the menu offers what the role may do', () => {
   it('offers an editor Open workspace, and an administrator Users as well', async () => {
     await server.addUser('erika', 'EDITOR');
     await loginInWindow(page, server, 'erika', 'erika-password');
-    expect(await itemsOf('File')).toEqual(['Open workspace…', 'Log out', 'Quit the session']);
+    expect(await itemsOf('File')).toEqual([
+      'Open workspace…',
+      'New workspace…',
+      'Log out',
+      'Quit the session',
+    ]);
     expect(await page.getByRole('button', { name: 'Users', exact: true }).count()).toBe(0);
     await chooseMenu(page, 'File', 'Log out');
     await loginInWindow(page, server);
