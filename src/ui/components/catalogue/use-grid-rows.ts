@@ -1,5 +1,6 @@
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback } from 'react';
 import type { GridCount, GridRow, GridRowsPage } from '../../../window/catalogue-api.types.js';
 import { api } from '../../api.js';
 
@@ -20,15 +21,6 @@ function blocksOf(range: RowRange | null): number[] {
   return blocks;
 }
 
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /**
  * The grid's rows as the server pages them: the count of the whole filtered list (the scrollbar
  * stands for it) and blocks of 100 rows fetched as they come into view. A block follows its
@@ -46,7 +38,7 @@ export function useGridRows(params: URLSearchParams, range: RowRange | null) {
     staleTime: Infinity,
   });
   const rangeKey = range ? `${range.start}-${range.end}` : '';
-  const settledKey = useSettled(rangeKey, SETTLE_MS);
+  const [settledKey] = useDebouncedValue(rangeKey, SETTLE_MS);
   const settled = new Set(blocksOf(parseRange(settledKey)));
   // The first block is asked for with the count, not after it: the grid opens on it.
   const wanted = range ? blocksOf(range) : [0];
