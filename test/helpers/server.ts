@@ -61,21 +61,6 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const clock =
     (options.clock as ManualClock | undefined) ?? new ManualClock(new Date('2026-01-15T10:00:00.000Z'));
   const setup = options.setup ?? 'workspace';
-  if (setup !== 'first-run' && !options.dataDir) {
-    const prep = await Application.open({ dataDir, clock });
-    await prep.users.add(prep.ownerContext(), { username: 'admin', role: 'ADMIN', password: ADMIN_PASSWORD });
-    if (setup === 'workspace') {
-      const ws = await prep.workspaces.create(prep.ownerContext(), { name: 'Test', language: 'deu' });
-      await prep.workspaces.open(prep.ownerContext(), { workspaceId: ws.id });
-    }
-    await prep.settings.update(prep.ownerContext(), { 'rest.enabled': true });
-    const savedRestPort = options.restPort ?? options.savedRestPort;
-    if (savedRestPort !== undefined)
-      await prep.settings.update(prep.ownerContext(), { 'rest.port': savedRestPort });
-    if (options.uiPort !== undefined)
-      await prep.settings.update(prep.ownerContext(), { 'ui.port': options.uiPort });
-    await prep.stop();
-  }
   const app = await Application.open({
     dataDir,
     clock,
@@ -89,6 +74,23 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     mcpFastPath: options.mcpFastPath,
     rewriteMcpSdkAnswer: options.rewriteMcpSdkAnswer,
   });
+  // Set up through the application's own services before it starts, as `pim user add`,
+  // `pim workspace create` and `pim settings set` would have: start() reads the settings, finds the
+  // admin (no first run) and reopens the workspace, as after a restart. One application instead of a
+  // second one opened for the set-up halves the connections and migration checks per test server
+  // (on PostgreSQL about 0.3 s of each start on the 2-core machine).
+  if (setup !== 'first-run' && !options.dataDir) {
+    const ctx = app.ownerContext();
+    await app.users.add(ctx, { username: 'admin', role: 'ADMIN', password: ADMIN_PASSWORD });
+    if (setup === 'workspace') {
+      const ws = await app.workspaces.create(ctx, { name: 'Test', language: 'deu' });
+      await app.workspaces.open(ctx, { workspaceId: ws.id });
+    }
+    await app.settings.update(ctx, { 'rest.enabled': true });
+    const savedRestPort = options.restPort ?? options.savedRestPort;
+    if (savedRestPort !== undefined) await app.settings.update(ctx, { 'rest.port': savedRestPort });
+    if (options.uiPort !== undefined) await app.settings.update(ctx, { 'ui.port': options.uiPort });
+  }
   const report = await app.start();
   if (!report.rest) throw new Error('REST server did not start');
   const baseUrl = `http://127.0.0.1:${report.rest.port}`;
