@@ -53,6 +53,11 @@ export interface ApplicationOptions {
   listenerRetryMs?: number;
   /** The storage to use instead of the data folder's choice (PIM_DATABASE_URL, `pim setup`). */
   storage?: StorageChoice;
+  /**
+   * SQLite: how long a write waits for a workspace's lock that another process holds before it
+   * answers 503 DATABASE_BUSY, in ms (default 5000; db/sqlite-dialect.ts). Tests shorten it.
+   */
+  lockWaitMs?: number;
 }
 
 export interface StartReport {
@@ -125,7 +130,8 @@ export class Application {
   }
 
   static async open(options: ApplicationOptions): Promise<Application> {
-    const stores = await openStores(options.dataDir, options.storage);
+    const lockWait = options.lockWaitMs === undefined ? undefined : { deadlineMs: options.lockWaitMs };
+    const stores = await openStores(options.dataDir, options.storage, lockWait);
     return new Application(stores, options.clock ?? systemClock, options);
   }
 

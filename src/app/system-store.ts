@@ -17,7 +17,8 @@ import { systemLegacyNamesPostgres, systemMigrationsPostgres } from '../db/syste
 import { fileSystemReason } from '../db/file-system.js';
 import { ensureDataDir } from './data-dir.js';
 import { restrictDatabaseFiles } from '../domain/workspaces/open-workspace.js';
-import { sqliteWorkspaceStorage, type WorkspaceStorage } from '../domain/workspaces/workspace-storage.js';
+import { sqliteWorkspaceStorageWith, type WorkspaceStorage } from '../domain/workspaces/workspace-storage.js';
+import type { LockWait } from '../db/sqlite-dialect.js';
 import { postgresWorkspaceStorage } from '../domain/workspaces/workspace-storage.postgres.js';
 
 export const SYSTEM_DB_FILE = 'system.sqlite';
@@ -132,7 +133,12 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-export async function openStores(dataDir: string, choice = storageChoice(dataDir)): Promise<Stores> {
+/** `lockWait`: how long a write to a SQLite workspace waits for another process's lock (default 5 s). */
+export async function openStores(
+  dataDir: string,
+  choice = storageChoice(dataDir),
+  lockWait?: LockWait,
+): Promise<Stores> {
   const local = await openSystemStore(dataDir);
   if (choice.kind === 'sqlite') {
     return {
@@ -140,7 +146,7 @@ export async function openStores(dataDir: string, choice = storageChoice(dataDir
       shared: local.db,
       dialect: 'sqlite',
       choice,
-      workspaces: sqliteWorkspaceStorage,
+      workspaces: sqliteWorkspaceStorageWith(lockWait),
       close: () => local.close(),
     };
   }

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import {
   CompiledQuery,
   SqliteDialect,
@@ -7,35 +8,140 @@ import {
   type SqliteDialectConfig,
   type TransactionSettings,
 } from 'kysely';
+import { isLockTimeout } from './connection-errors.js';
+
+/**
+ * How a connection waits for SQLite's write lock when another process holds it: never inside
+ * SQLite on the event loop for long (better-sqlite3 is synchronous, so a wait there freezes the
+ * whole server, reads included), but by trying BEGIN IMMEDIATE again asynchronously, with
+ * backoff, until `deadlineMs` after the first try; then the lock error goes up (503
+ * DATABASE_BUSY). The connection's own busy_timeout stays a few ms (LOCK_WAIT_BUSY_TIMEOUT_MS).
+ */
+export interface LockWait {
+  /** How long a transaction may wait for the write lock in all, in ms. */
+  deadlineMs: number;
+}
+
+/** The busy_timeout of a connection that waits asynchronously: catches a commit in progress elsewhere. */
+export const LOCK_WAIT_BUSY_TIMEOUT_MS = 5;
+/** The wait that SQLite's busy handler allowed before (and migrations still allow): 5 s. */
+export const DEFAULT_LOCK_WAIT: LockWait = { deadlineMs: 5000 };
+
+const FIRST_DELAY_MS = 2;
+const MAX_DELAY_MS = 50;
 
 /**
  * Kysely's SQLite driver begins every transaction with a plain BEGIN, which takes SQLite's write
  * lock only at the first write. A transaction that read first (a product must exist before it
  * changes) then cannot take the lock once another process (`pim mcp`, the CLI) has committed
  * meanwhile: SQLite answers SQLITE_BUSY at once, with no waiting, and the request failed with 500.
- * BEGIN IMMEDIATE takes the lock at the start and waits for it (busy_timeout) like any other
- * writer. Transactions marked read only (the group tree's consistent reads) keep the plain BEGIN:
- * they must never wait for a writer.
+ * BEGIN IMMEDIATE takes the lock at the start, before the transaction did anything, so waiting
+ * for it and trying again is always safe: nothing of the transaction ran yet. Transactions marked
+ * read only (the group tree's consistent reads) keep the plain BEGIN: they never wait for a writer.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #raw: Database.Database | undefined;
+  readonly #lockWait: LockWait | undefined;
+  /** Transactions of this connection waiting for the lock now: the next ones do not block at all. */
+  #waiting = 0;
+
+  constructor(config: SqliteDialectConfig, raw?: Database.Database, lockWait?: LockWait) {
+    super(config);
+    this.#raw = raw;
+    this.#lockWait = lockWait;
+  }
+
   override async beginTransaction(
     connection: DatabaseConnection,
     settings?: TransactionSettings,
   ): Promise<void> {
-    const begin = settings?.accessMode === 'read only' ? 'begin' : 'begin immediate';
-    await connection.executeQuery(CompiledQuery.raw(begin));
+    if (settings?.accessMode === 'read only') {
+      await connection.executeQuery(CompiledQuery.raw('begin'));
+      return;
+    }
+    if (!this.#raw || !this.#lockWait) {
+      // Waits inside SQLite (busy_timeout): for processes that serve one caller.
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      return;
+    }
+    await this.#beginWaitingAsynchronously(this.#raw, this.#lockWait.deadlineMs);
+  }
+
+  /**
+   * BEGIN IMMEDIATE, and while another process holds the lock, again after a pause in which the
+   * connection is released: this process's reads and other work go on meanwhile. The first try
+   * may wait the connection's few ms of busy_timeout (a commit elsewhere ends that fast); the
+   * later ones, and every try while another transaction here already waits, do not wait at all,
+   * so that many waiting writes never add up to a stalled event loop.
+   */
+  async #beginWaitingAsynchronously(raw: Database.Database, deadlineMs: number): Promise<void> {
+    const started = performance.now();
+    let error: unknown;
+    try {
+      return this.#waiting === 0 ? beginImmediate(raw) : beginImmediateWithoutWaiting(raw);
+    } catch (caught) {
+      if (!isLockTimeout(caught)) throw caught;
+      error = caught;
+    }
+    this.#waiting++;
+    try {
+      for (let delay = FIRST_DELAY_MS; ; delay = Math.min(delay * 2, MAX_DELAY_MS)) {
+        const left = deadlineMs - (performance.now() - started);
+        // The caller holds the connection when this throws: Kysely releases it.
+        if (left <= 0) throw error;
+        await this.releaseConnection();
+        // Jittered, so that writers of several processes polling together drift apart.
+        await pause(Math.min(left, delay * (0.5 + Math.random())));
+        await this.acquireConnection();
+        try {
+          return beginImmediateWithoutWaiting(raw);
+        } catch (caught) {
+          if (!isLockTimeout(caught)) throw caught;
+          error = caught;
+        }
+      }
+    } finally {
+      this.#waiting--;
+    }
   }
 }
 
-export class PimSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+function beginImmediate(raw: Database.Database): void {
+  raw.exec('BEGIN IMMEDIATE');
+}
 
-  constructor(config: SqliteDialectConfig) {
+/** BEGIN IMMEDIATE that fails at once when the lock is taken, then restores the busy_timeout. */
+function beginImmediateWithoutWaiting(raw: Database.Database): void {
+  const timeout = raw.pragma('busy_timeout', { simple: true }) as number;
+  raw.pragma('busy_timeout = 0');
+  try {
+    raw.exec('BEGIN IMMEDIATE');
+  } finally {
+    raw.pragma(`busy_timeout = ${timeout}`);
+  }
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface PimSqliteDialectConfig extends SqliteDialectConfig {
+  /** The raw connection behind `database`: the asynchronous lock wait needs it. */
+  raw?: Database.Database;
+  /** Set: wait for the write lock asynchronously (LockWait); unset: inside SQLite (busy_timeout). */
+  lockWait?: LockWait;
+}
+
+export class PimSqliteDialect extends SqliteDialect {
+  readonly #config: PimSqliteDialectConfig;
+
+  constructor(config: PimSqliteDialectConfig) {
     super(config);
     this.#config = config;
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    const { raw, lockWait, ...config } = this.#config;
+    return new ImmediateSqliteDriver(config, raw, lockWait);
   }
 }

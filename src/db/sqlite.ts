@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, type SqliteDatabase } from 'kysely';
-import { PimSqliteDialect } from './sqlite-dialect.js';
+import { LOCK_WAIT_BUSY_TIMEOUT_MS, PimSqliteDialect, type LockWait } from './sqlite-dialect.js';
 
 /** A raw SQLite connection (better-sqlite3), named here so that layers above need not import the driver. */
 export type SqliteConnection = Database.Database;
@@ -16,11 +16,13 @@ export interface SqliteHandle<DB> {
  * Opens a SQLite database with the settings every pim database uses.
  * WAL with synchronous=NORMAL: a committed transaction survives a crash of the
  * process (kill -9); only a power loss may lose the last commits. Foreign keys on,
- * because cascades (variants, texts, features, subtrees) rely on them.
+ * because cascades (variants, texts, features, subtrees) rely on them. With `lockWait`, write
+ * transactions wait for another process's write lock asynchronously (sqlite-dialect.ts) and the
+ * connection's busy_timeout is a few ms; without, SQLite waits up to 5 s, blocking the thread.
  */
 export function openSqlite<DB>(
   file: string,
-  options: { mustExist?: boolean; readonly?: boolean } = {},
+  options: { mustExist?: boolean; readonly?: boolean; lockWait?: LockWait } = {},
 ): SqliteHandle<DB> {
   const raw = new Database(file, {
     fileMustExist: options.mustExist ?? false,
@@ -33,11 +35,14 @@ export function openSqlite<DB>(
     if (!options.readonly) raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = NORMAL');
     raw.pragma('foreign_keys = ON');
+    if (options.lockWait) raw.pragma(`busy_timeout = ${LOCK_WAIT_BUSY_TIMEOUT_MS}`);
   } catch (error) {
     raw.close();
     throw error;
   }
-  const db = new Kysely<DB>({ dialect: new PimSqliteDialect({ database: withStatementCache(raw) }) });
+  const db = new Kysely<DB>({
+    dialect: new PimSqliteDialect({ database: withStatementCache(raw), raw, lockWait: options.lockWait }),
+  });
   let closed = false;
   return {
     db,
@@ -55,7 +60,9 @@ export function openSqlite<DB>(
  * Several processes may open a new data folder at the same moment (`pim start` and a CLI
  * command): the whole run holds SQLite's write lock from its start (BEGIN IMMEDIATE), so the
  * second process waits, then finds the migrations applied. Kysely's own per-migration
- * transactions would read the migration table before taking the lock.
+ * transactions would read the migration table before taking the lock. That wait stays inside
+ * SQLite (5 s, whatever the connection's own busy_timeout): it happens only when a database
+ * opens (the start, opening a workspace), and another process's migration may take seconds.
  */
 export async function migrate<DB>(
   handle: { db: Kysely<DB>; raw: Database.Database },
@@ -66,9 +73,11 @@ export async function migrate<DB>(
     provider: { getMigrations: async () => migrations },
     disableTransactions: true,
   });
-  handle.raw.exec('BEGIN IMMEDIATE');
+  const busyTimeout = handle.raw.pragma('busy_timeout', { simple: true }) as number;
+  handle.raw.pragma(`busy_timeout = ${MIGRATION_BUSY_TIMEOUT_MS}`);
   let committed = false;
   try {
+    handle.raw.exec('BEGIN IMMEDIATE');
     const { error, results } = await migrator.migrateToLatest();
     if (error) {
       const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -80,8 +89,11 @@ export async function migrate<DB>(
     committed = true;
   } finally {
     if (!committed && handle.raw.inTransaction) handle.raw.exec('ROLLBACK');
+    handle.raw.pragma(`busy_timeout = ${busyTimeout}`);
   }
 }
+
+const MIGRATION_BUSY_TIMEOUT_MS = 5000;
 
 const STATEMENT_CACHE_SIZE = 500;
 

@@ -53,6 +53,8 @@ export interface StartOptions {
   settingsPollMs?: number;
   /** Team mode: the notification listener's reconnect delay (default 1 s). */
   listenerRetryMs?: number;
+  /** SQLite: how long a write waits for another process's lock before 503 DATABASE_BUSY (default 5 s). */
+  lockWaitMs?: number;
 }
 
 /** Starts the real application (same code path as `pim start`) on a free port with a temporary data folder. */
@@ -73,6 +75,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     listenerRetryMs: options.listenerRetryMs,
     mcpFastPath: options.mcpFastPath,
     rewriteMcpSdkAnswer: options.rewriteMcpSdkAnswer,
+    lockWaitMs: options.lockWaitMs,
   });
   // Set up through the application's own services before it starts, as `pim user add`,
   // `pim workspace create` and `pim settings set` would have: start() reads the settings, finds the

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { openCatalogueStore, type CatalogueStore } from '../../db/catalogue/catalogue-store.js';
 import { databaseFileProblem } from '../../db/database-file-access.js';
 import { migrate, openSqlite, type SqliteConnection, type SqliteHandle } from '../../db/sqlite.js';
+import { DEFAULT_LOCK_WAIT, type LockWait } from '../../db/sqlite-dialect.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { workspaceMigrations } from '../../db/workspace.migrations.js';
 import { ValidationError } from '../errors.js';
@@ -84,7 +85,7 @@ function foreignDatabase(name: string): ValidationError {
 function openOrRefuse(
   name: string,
   file: string,
-  options: { readonly?: boolean } = {},
+  options: { readonly?: boolean; lockWait?: LockWait } = {},
 ): SqliteHandle<WorkspaceDatabase> {
   try {
     return openSqlite<WorkspaceDatabase>(file, { mustExist: true, ...options });
@@ -166,13 +167,14 @@ function checkWritable(name: string, file: string, folder: string): void {
 
 /**
  * Opens an existing workspace database. A missing folder or database file is an
- * error (400 on the API): a database is never silently recreated.
+ * error (400 on the API): a database is never silently recreated. Its write transactions wait
+ * for another process's lock asynchronously, up to `lockWait` (db/sqlite-dialect.ts): in the
+ * server a wait inside SQLite would stop every request, reads included.
  */
-export async function openWorkspaceDatabase(ws: {
-  id: number;
-  name: string;
-  rootpath: string;
-}): Promise<OpenWorkspace> {
+export async function openWorkspaceDatabase(
+  ws: { id: number; name: string; rootpath: string },
+  lockWait: LockWait = DEFAULT_LOCK_WAIT,
+): Promise<OpenWorkspace> {
   const name = `'${ws.name}'`;
   if (!existsSync(ws.rootpath) || !statSync(ws.rootpath).isDirectory()) {
     throw new ValidationError(`The folder of workspace ${name} is missing`, 'WORKSPACE_FOLDER_MISSING');
@@ -188,7 +190,7 @@ export async function openWorkspaceDatabase(ws: {
   // a foreign one to WAL (rewriting its header): a refused file is left byte for byte as it was.
   if (!hasSqliteHeader(file)) throw foreignDatabase(name);
   await checkPimDatabase(name, file);
-  const handle = openOrRefuse(name, file);
+  const handle = openOrRefuse(name, file, { lockWait });
   try {
     await migrate(handle, workspaceMigrations);
     const meta = await handle.db

@@ -1,4 +1,5 @@
 import type { Dialect } from '../../db/dialect.js';
+import type { LockWait } from '../../db/sqlite-dialect.js';
 import type { OpenWorkspace } from './open-workspace.js';
 import { initWorkspaceDatabase, openWorkspaceDatabase, removeDatabaseFiles } from './open-workspace.js';
 
@@ -25,15 +26,23 @@ export interface WorkspaceStorage {
   open(ws: WorkspaceLocation): Promise<OpenWorkspace>;
 }
 
-/** Each workspace a SQLite file `workspace.sqlite` in its folder. */
-export const sqliteWorkspaceStorage: WorkspaceStorage = {
-  dialect: 'sqlite',
-  async create(rootpath, defaultLanguage) {
-    await initWorkspaceDatabase(rootpath, defaultLanguage);
-    return { dbSchema: null };
-  },
-  async remove(rootpath) {
-    removeDatabaseFiles(rootpath);
-  },
-  open: (ws) => openWorkspaceDatabase(ws),
-};
+/**
+ * Each workspace a SQLite file `workspace.sqlite` in its folder; `lockWait`: how long a write
+ * waits for another process's lock (default 5 s).
+ */
+export function sqliteWorkspaceStorageWith(lockWait?: LockWait): WorkspaceStorage {
+  return {
+    dialect: 'sqlite',
+    async create(rootpath, defaultLanguage) {
+      await initWorkspaceDatabase(rootpath, defaultLanguage);
+      return { dbSchema: null };
+    },
+    async remove(rootpath) {
+      removeDatabaseFiles(rootpath);
+    },
+    open: (ws) => openWorkspaceDatabase(ws, lockWait),
+  };
+}
+
+/** Each workspace a SQLite file `workspace.sqlite` in its folder, with the default lock wait. */
+export const sqliteWorkspaceStorage: WorkspaceStorage = sqliteWorkspaceStorageWith();
