@@ -28,6 +28,7 @@ import { SharedChangeListener } from './shared-change-listener.js';
 import { DatabaseHealth } from './database-health.js';
 import type { StorageChoice } from '../db/database-config.js';
 import { readMachineId } from './machine-identity.js';
+import { lockWaitOf } from '../db/lock-wait.js';
 
 export interface ApplicationOptions {
   dataDir: string;
@@ -54,8 +55,8 @@ export interface ApplicationOptions {
   /** The storage to use instead of the data folder's choice (PIM_DATABASE_URL, `pim setup`). */
   storage?: StorageChoice;
   /**
-   * SQLite: how long a write waits for a workspace's lock that another process holds before it
-   * answers 503 DATABASE_BUSY, in ms (default 5000; db/sqlite-dialect.ts). Tests shorten it.
+   * How long a write waits for a workspace's lock that another process holds before it answers
+   * 503 DATABASE_BUSY, in ms (default 5000; db/lock-wait.ts). Tests shorten it.
    */
   lockWaitMs?: number;
 }
@@ -130,8 +131,7 @@ export class Application {
   }
 
   static async open(options: ApplicationOptions): Promise<Application> {
-    const lockWait = options.lockWaitMs === undefined ? undefined : { deadlineMs: options.lockWaitMs };
-    const stores = await openStores(options.dataDir, options.storage, lockWait);
+    const stores = await openStores(options.dataDir, options.storage, lockWaitOf(options.lockWaitMs));
     return new Application(stores, options.clock ?? systemClock, options);
   }
 

@@ -18,7 +18,7 @@ import { fileSystemReason } from '../db/file-system.js';
 import { ensureDataDir } from './data-dir.js';
 import { restrictDatabaseFiles } from '../domain/workspaces/open-workspace.js';
 import { sqliteWorkspaceStorageWith, type WorkspaceStorage } from '../domain/workspaces/workspace-storage.js';
-import type { LockWait } from '../db/sqlite-dialect.js';
+import type { LockWait } from '../db/lock-wait.js';
 import { postgresWorkspaceStorage } from '../domain/workspaces/workspace-storage.postgres.js';
 
 export const SYSTEM_DB_FILE = 'system.sqlite';
@@ -133,7 +133,7 @@ export interface Stores {
   close(): Promise<void>;
 }
 
-/** `lockWait`: how long a write to a SQLite workspace waits for another process's lock (default 5 s). */
+/** `lockWait`: how long a write to a workspace waits for another process's lock (default 5 s). */
 export async function openStores(
   dataDir: string,
   choice = storageChoice(dataDir),
@@ -172,7 +172,7 @@ export async function openStores(
     shared: postgres.db,
     dialect: 'postgres',
     choice,
-    workspaces: postgresWorkspaceStorage(choice.url, postgres.db as Kysely<unknown>),
+    workspaces: postgresWorkspaceStorage(choice.url, postgres.db as Kysely<unknown>, lockWait),
     postgres,
     async close() {
       await postgres.close();

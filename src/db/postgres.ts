@@ -66,9 +66,13 @@ const types = {
 export function openPostgres<DB>(
   url: string,
   schema: string,
-  options: { max?: number; applicationName?: string; queryTimeoutMs?: number } = {},
+  options: { max?: number; applicationName?: string; queryTimeoutMs?: number; lockTimeoutMs?: number } = {},
 ): PostgresHandle<DB> {
   checkSchemaName(schema);
+  // lock_timeout: a statement that waits longer for a lock another transaction holds fails with
+  // 55P03 (503 DATABASE_BUSY, its transaction rolled back) instead of running into the query
+  // timeout, which would call the server unreachable.
+  const lockTimeout = options.lockTimeoutMs === undefined ? '' : ` -c lock_timeout=${options.lockTimeoutMs}`;
   const pool = new pg.Pool({
     connectionString: pgConnectionString(url),
     max: options.max ?? 10,
@@ -81,7 +85,7 @@ export function openPostgres<DB>(
     // request forever: the query fails, the request answers 503 and the connection is dropped.
     query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
     application_name: options.applicationName ?? 'pim',
-    options: `-c search_path=${schema}`,
+    options: `-c search_path=${schema}${lockTimeout}`,
     types,
   });
   // A connection that breaks while idle in the pool (server restart) must not crash the process;

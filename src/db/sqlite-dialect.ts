@@ -9,23 +9,13 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { isLockTimeout } from './connection-errors.js';
+import type { LockWait } from './lock-wait.js';
 
 /**
- * How a connection waits for SQLite's write lock when another process holds it: never inside
- * SQLite on the event loop for long (better-sqlite3 is synchronous, so a wait there freezes the
- * whole server, reads included), but by trying BEGIN IMMEDIATE again asynchronously, with
- * backoff, until `deadlineMs` after the first try; then the lock error goes up (503
- * DATABASE_BUSY). The connection's own busy_timeout stays a few ms (LOCK_WAIT_BUSY_TIMEOUT_MS).
+ * The busy_timeout of a connection that waits for the write lock asynchronously (LockWait): long
+ * enough for a commit in progress elsewhere, short enough never to stall the event loop.
  */
-export interface LockWait {
-  /** How long a transaction may wait for the write lock in all, in ms. */
-  deadlineMs: number;
-}
-
-/** The busy_timeout of a connection that waits asynchronously: catches a commit in progress elsewhere. */
 export const LOCK_WAIT_BUSY_TIMEOUT_MS = 5;
-/** The wait that SQLite's busy handler allowed before (and migrations still allow): 5 s. */
-export const DEFAULT_LOCK_WAIT: LockWait = { deadlineMs: 5000 };
 
 const FIRST_DELAY_MS = 2;
 const MAX_DELAY_MS = 50;
@@ -38,6 +28,11 @@ const MAX_DELAY_MS = 50;
  * BEGIN IMMEDIATE takes the lock at the start, before the transaction did anything, so waiting
  * for it and trying again is always safe: nothing of the transaction ran yet. Transactions marked
  * read only (the group tree's consistent reads) keep the plain BEGIN: they never wait for a writer.
+ *
+ * With a LockWait, the wait for that lock never happens inside SQLite (better-sqlite3 is
+ * synchronous: a wait there stops the whole server, reads included, for up to busy_timeout) but
+ * as tries of BEGIN IMMEDIATE repeated asynchronously with backoff until the deadline; then the
+ * lock error goes up (503 DATABASE_BUSY).
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #raw: Database.Database | undefined;

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, type SqliteDatabase } from 'kysely';
-import { LOCK_WAIT_BUSY_TIMEOUT_MS, PimSqliteDialect, type LockWait } from './sqlite-dialect.js';
+import type { LockWait } from './lock-wait.js';
+import { LOCK_WAIT_BUSY_TIMEOUT_MS, PimSqliteDialect } from './sqlite-dialect.js';
 
 /** A raw SQLite connection (better-sqlite3), named here so that layers above need not import the driver. */
 export type SqliteConnection = Database.Database;

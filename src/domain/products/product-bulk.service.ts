@@ -1,4 +1,4 @@
-import { isConnectionFailure } from '../../db/connection-errors.js';
+import { isConnectionFailure, isLockTimeout } from '../../db/connection-errors.js';
 import { isUniqueViolation } from '../../db/constraint-errors.js';
 import { withSavepoint } from '../../db/savepoint.js';
 import { isAbortedTransaction } from '../../db/transaction-retry.js';
@@ -215,7 +215,8 @@ const FAST_PATH_ATTEMPTS = 3;
  * it was about to create; tried again, it finds that product and updates it, with
  * the locks taken in the one order every batch takes them. An aborted transaction (deadlock) or
  * a lost connection cannot be saved by a savepoint: those are rethrown, and the transaction runs
- * again.
+ * again. Nor can a lock another transaction held past the lock wait (PostgreSQL's lock_timeout):
+ * the document-by-document path would wait for it as long again before the 503.
  */
 async function tryFastPath(
   ctx: WorkspaceContext,
@@ -225,7 +226,7 @@ async function tryFastPath(
     try {
       return await withSavepoint(ctx.db, 'bulk_batch', () => writeBatch(ctx, pending));
     } catch (error) {
-      if (isAbortedTransaction(error) || isConnectionFailure(error)) throw error;
+      if (isAbortedTransaction(error) || isConnectionFailure(error) || isLockTimeout(error)) throw error;
       // Only the race is worth another set-based try; any other failure (a string the JSON
       // parameter cannot carry) would fail the same way again.
       if (!isUniqueViolation(error) || attempt === FAST_PATH_ATTEMPTS) return undefined;

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { openCatalogueStore, type CatalogueStore } from '../../db/catalogue/catalogue-store.js';
 import { databaseFileProblem } from '../../db/database-file-access.js';
 import { migrate, openSqlite, type SqliteConnection, type SqliteHandle } from '../../db/sqlite.js';
-import { DEFAULT_LOCK_WAIT, type LockWait } from '../../db/sqlite-dialect.js';
+import { DEFAULT_LOCK_WAIT, type LockWait } from '../../db/lock-wait.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { workspaceMigrations } from '../../db/workspace.migrations.js';
 import { ValidationError } from '../errors.js';

@@ -10,6 +10,7 @@ import {
   type PostgresHandle,
 } from '../../db/postgres.js';
 import { isConnectionFailure } from '../../db/connection-errors.js';
+import { DEFAULT_LOCK_WAIT, type LockWait } from '../../db/lock-wait.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import {
   workspaceLegacyNamesPostgres,
@@ -40,7 +41,11 @@ export function newWorkspaceSchemaName(): string {
  * named in the registry. Its folder still exists, for files. `admin` is the system schema's
  * database, used for what concerns schemas as a whole.
  */
-export function postgresWorkspaceStorage(url: string, admin: Kysely<unknown>): WorkspaceStorage {
+export function postgresWorkspaceStorage(
+  url: string,
+  admin: Kysely<unknown>,
+  lockWait: LockWait = DEFAULT_LOCK_WAIT,
+): WorkspaceStorage {
   return {
     dialect: 'postgres',
     async create(_rootpath, defaultLanguage) {
@@ -60,7 +65,7 @@ export function postgresWorkspaceStorage(url: string, admin: Kysely<unknown>): W
     async remove(_rootpath, dbSchema) {
       if (dbSchema) await dropSchema(admin, dbSchema);
     },
-    open: (ws) => openSchema(url, admin, ws),
+    open: (ws) => openSchema(url, admin, ws, lockWait),
   };
 }
 
@@ -68,6 +73,7 @@ async function openSchema(
   url: string,
   admin: Kysely<unknown>,
   ws: WorkspaceLocation,
+  lockWait: LockWait,
 ): Promise<OpenWorkspace> {
   const name = `'${ws.name}'`;
   if (!existsSync(ws.rootpath) || !statSync(ws.rootpath).isDirectory()) {
@@ -87,8 +93,11 @@ async function openSchema(
     if (isConnectionFailure(error)) throw unreachable(name, error);
     throw error;
   }
+  // The requests' connections: a write waiting for another transaction's lock gives up after the
+  // lock wait (503 DATABASE_BUSY), as on SQLite. Migrations run on connections of their own.
   const handle: PostgresHandle<WorkspaceDatabase> = openPostgres<WorkspaceDatabase>(url, ws.db_schema, {
     max: WORKSPACE_POOL_SIZE,
+    lockTimeoutMs: lockWait.deadlineMs,
   });
   try {
     const tables = await sql<{ table_name: string }>`

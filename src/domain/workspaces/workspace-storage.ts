@@ -1,5 +1,5 @@
 import type { Dialect } from '../../db/dialect.js';
-import type { LockWait } from '../../db/sqlite-dialect.js';
+import type { LockWait } from '../../db/lock-wait.js';
 import type { OpenWorkspace } from './open-workspace.js';
 import { initWorkspaceDatabase, openWorkspaceDatabase, removeDatabaseFiles } from './open-workspace.js';
 
