@@ -1,7 +1,7 @@
 /**
  * The benchmark suite: `npm run bench [-- --quick] [--db postgres] [--duration=S] [--only=key,key] [--keep] [--profile]`.
  * --only: product-by-id, product-not-modified, rest-product-sheet, mcp-get-product,
- * mcp-get-product-2025, product-features, product-page, full-list, group-tree, fairness,
+ * mcp-get-product-2025, product-features, product-page, full-list, group-tree, fairness, lock-wait,
  * put-short-text, post-product, nightly-sync, bulk-load, window (the window's rows, in Chromium).
  * --db postgres: the same catalogue moved into a fresh PostgreSQL database (`pim db move`, timed).
  * --profile: runs pim with node --cpu-prof and prints where its CPU time went (best with --only).
@@ -49,6 +49,7 @@ import {
 } from './lib/sync.js';
 import type { Row } from './lib/report.js';
 import { fairnessRow, measureFairness, type FairnessResult } from './lib/fairness.js';
+import { lockWaitRow, measureLockWait, type LockWaitResult } from './lib/lock-wait.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -153,6 +154,7 @@ let move: { seconds: number; output: string } | undefined;
 let nightly: NightlySyncResult | undefined;
 let bulkLoad: BulkLoadResult | undefined;
 let fairness: FairnessResult | undefined;
+let lockWait: LockWaitResult | undefined;
 let windowResult: WindowResult | undefined;
 /** The REST part: the bare baseline and pim under load, row by row, then the baseline again. */
 async function measureRest(): Promise<void> {
@@ -183,6 +185,22 @@ async function measureRest(): Promise<void> {
       ctx.token,
       () => m.firstId + Math.floor(Math.random() * m.products),
       10,
+    );
+  }
+  // SQLite's write lock (issue 34): a wait for it stopped the whole server. On PostgreSQL a
+  // write waiting for a lock holds one pooled connection, never the event loop.
+  if (wanted('lock-wait') && backend === 'sqlite') {
+    console.log('  lock wait: GET by id while another process holds the write lock for 3 s');
+    await waitForQuiet(pim.pid, timing.quietWaitMs);
+    const m = ctx.manifest;
+    lockWait = await measureLockWait(
+      ctx.baseUrl,
+      ctx.token,
+      () => m.firstId + Math.floor(Math.random() * m.products),
+      {
+        holdMs: 3000,
+        runId: ctx.runId,
+      },
     );
   }
   for (const endpoint of LATER_ENDPOINTS.filter((e) => wanted(e.key)).map(forBackend)) {
@@ -241,6 +259,7 @@ const rows = [
     ? fullListRows(fullList, backend === 'postgres' ? FULL_LIST_TARGET_POSTGRES : FULL_LIST_TARGET)
     : []),
   ...(fairness ? [fairnessRow(fairness)] : []),
+  ...(lockWait ? [lockWaitRow(lockWait)] : []),
   ...outcomes
     .filter((o) => LATER_ENDPOINTS.some((e) => e.key === o.endpoint.key))
     .map((o) => endpointRow(o.endpoint, o.outcome, judgedAgainst)),
@@ -310,6 +329,7 @@ const files = writeResults(
     nightly,
     bulkLoad,
     fairness,
+    lockWait,
     window: windowResult,
     startedAt: startedAt.toISOString(),
     totalSeconds: seconds(started),
