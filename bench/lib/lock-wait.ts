@@ -17,6 +17,8 @@ export interface LockWaitResult {
   p50: number;
   p99: number;
   maxMs: number;
+  /** The same clients for as long without the lock, just before: what the machine gives now. */
+  unlocked: { requests: number; p50: number; p99: number };
   /** The POST sent at the start of the hold: its status and when it answered, relative to the release. */
   writeStatus: number;
   writeAfterReleaseMs: number;
@@ -76,35 +78,17 @@ async function workspaceFile(baseUrl: string, token: string): Promise<string> {
   return join(active.rootpath, 'workspace.sqlite');
 }
 
-/**
- * Issue 34: while another process holds the write lock for `holdMs`, 4 clients ask GET
- * /api/product/{id} one request after another, and one POST /api/product sent at the start of
- * the hold waits for the lock. The latencies of the GETs sent during the hold, and when the POST
- * answered relative to the release (a server that waits inside SQLite answers nothing meanwhile).
- */
-export async function measureLockWait(
+/** Latencies of GET /api/product/{id} from 4 clients, one request after another, while `going()`. */
+async function readWhile(
   baseUrl: string,
   token: string,
   randomId: () => number,
-  options: { holdMs: number; runId: string },
-): Promise<LockWaitResult> {
-  const holder = startHolder(await workspaceFile(baseUrl, token), options.holdMs);
-  await holder.held;
-  let holding = true;
-  const released = holder.released.then((at) => {
-    holding = false;
-    return at;
-  });
-  let failed: string | undefined;
-  const write = send(
-    baseUrl,
-    'POST',
-    { path: '/api/product', body: JSON.stringify({ supplierPid: `LOCK-WAIT-${options.runId}`, name: 'x' }) },
-    token,
-  ).then((reply) => ({ reply, at: now() }));
+  going: () => boolean,
+): Promise<{ latencies: number[]; failed?: string }> {
   const latencies: number[] = [];
+  let failed: string | undefined;
   const client = async () => {
-    while (holding) {
+    while (going()) {
       const t0 = now();
       const response = await fetch(`${baseUrl}/api/product/${randomId()}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -114,17 +98,62 @@ export async function measureLockWait(
       latencies.push(now() - t0);
     }
   };
-  const [releasedAt, written] = await Promise.all([released, write, client(), client(), client(), client()]);
-  if (written.reply.status !== 201) failed ??= `the waiting POST answered ${describe(written.reply)}`;
+  await Promise.all([client(), client(), client(), client()]);
   latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN, 1);
+  return { latencies, failed };
+}
+
+function quantile(sorted: number[], q: number): number {
+  return round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN, 1);
+}
+
+/**
+ * Issue 34: while another process holds the write lock for `holdMs`, 4 clients ask GET
+ * /api/product/{id} one request after another, and one POST /api/product sent at the start of
+ * the hold waits for the lock. The latencies of the GETs sent during the hold, and when the POST
+ * answered relative to the release (a server that waits inside SQLite answers nothing meanwhile).
+ * The same reads for as long without the lock, just before, show what the machine gives now.
+ */
+export async function measureLockWait(
+  baseUrl: string,
+  token: string,
+  randomId: () => number,
+  options: { holdMs: number; runId: string },
+): Promise<LockWaitResult> {
+  const freeUntil = now() + options.holdMs;
+  const unlocked = await readWhile(baseUrl, token, randomId, () => now() < freeUntil);
+  const holder = startHolder(await workspaceFile(baseUrl, token), options.holdMs);
+  await holder.held;
+  let holding = true;
+  const released = holder.released.then((at) => {
+    holding = false;
+    return at;
+  });
+  const write = send(
+    baseUrl,
+    'POST',
+    { path: '/api/product', body: JSON.stringify({ supplierPid: `LOCK-WAIT-${options.runId}`, name: 'x' }) },
+    token,
+  ).then((reply) => ({ reply, at: now() }));
+  const [releasedAt, written, locked] = await Promise.all([
+    released,
+    write,
+    readWhile(baseUrl, token, randomId, () => holding),
+  ]);
+  const { latencies } = locked;
+  let failed = unlocked.failed ?? locked.failed;
+  if (written.reply.status !== 201) failed ??= `the waiting POST answered ${describe(written.reply)}`;
   return {
     holdMs: options.holdMs,
     requests: latencies.length,
-    p50: at(0.5),
-    p99: at(0.99),
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
     maxMs: round(latencies[latencies.length - 1] ?? NaN, 1),
+    unlocked: {
+      requests: unlocked.latencies.length,
+      p50: quantile(unlocked.latencies, 0.5),
+      p99: quantile(unlocked.latencies, 0.99),
+    },
     writeStatus: written.reply.status,
     writeAfterReleaseMs: round(written.at - releasedAt, 1),
     failed,
@@ -149,6 +178,7 @@ export function lockWaitRow(result: LockWaitResult): Row {
         : 'missed',
     note: [
       `GET by id from 4 clients: ${result.requests} requests during the hold; slowest ${result.maxMs} ms`,
+      `without the lock just before: ${result.unlocked.requests} requests, p50 ${result.unlocked.p50} ms, p99 ${result.unlocked.p99} ms`,
       `the POST waiting for the lock answered ${result.writeStatus} ${result.writeAfterReleaseMs} ms after the release`,
       result.failed,
     ]
