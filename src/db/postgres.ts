@@ -23,8 +23,8 @@ export const CONNECT_TIMEOUT_MS = 5000;
  * statement, not a request: the full list reads 1,000 products per statement and a bulk call
  * one document after the other. pim's slowest statement in a request, deleting a group with its
  * products, took 1.1 s for 20,000 products with their 1 million texts and feature values on the
- * 2-core test machine; lock waits behind another instance's bulk write last as long as that
- * write. 15 s leaves room for a loaded server, and keeps a stalled request well within the
+ * 2-core test machine; a wait for a lock ends sooner, at the workspace pool's lock_timeout
+ * (db/lock-wait.ts, 5 s: 503 DATABASE_BUSY). 15 s leaves room for a loaded server, and keeps a stalled request well within the
  * patience of an HTTP client (and of a proxy's 60 s read timeout).
  */
 export const QUERY_TIMEOUT_MS = 15_000;
