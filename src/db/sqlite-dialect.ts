@@ -57,7 +57,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
       return;
     }
     if (!this.#raw || !this.#lockWait) {
-      // Waits inside SQLite (busy_timeout): for processes that serve one caller.
+      // Waits inside SQLite (busy_timeout, 5 s): the system database, whose writes are short and rare.
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
       return;
     }
