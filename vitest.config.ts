@@ -57,9 +57,16 @@ const BROWSER_ON_POSTGRES = ['test/window/window-session-end.test.ts'];
  * backend), or they always make SQLite data folders of their own.
  */
 const SQLITE_ONLY = [
-  ...['data-dir', 'db-move-running', 'help', 'settings', 'setup-running', 'start-ports', 'storage'].map(
-    (name) => `test/cli/${name}.test.ts`,
-  ),
+  ...[
+    'data-dir',
+    'db-move-running',
+    'help',
+    'settings',
+    'setup-running',
+    'start-ports',
+    'storage',
+    'user-usage',
+  ].map((name) => `test/cli/${name}.test.ts`),
   'test/app/workspace-safety.test.ts',
 ];
 

@@ -75,11 +75,38 @@ async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T
   }
 }
 
-/** Creates an empty database on the test server; returns its URL. */
-export async function createTestDatabase(): Promise<{ name: string; url: string }> {
+/**
+ * Creates a database on the test server; returns its URL. Empty by default (what `pim setup
+ * --database` and team mode's first start meet); `fromTemplate` copies the run's template instead,
+ * a database that pim's own system migrations brought up to date (postgres-global-setup.ts), as
+ * every data folder is once pim has opened it.
+ */
+export async function createTestDatabase(
+  options: { fromTemplate?: boolean } = {},
+): Promise<{ name: string; url: string }> {
   const name = `${TEST_DATABASE_PREFIX}${testRunId()}_${randomBytes(6).toString('hex')}`;
-  await withServer((client) => client.query(`CREATE DATABASE ${name}`));
+  const template = options.fromTemplate ? process.env[TEMPLATE_VARIABLE] : undefined;
+  await withServer((client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${checkedName(template)}` : ''}`),
+  );
   return { name, url: databaseUrl(name) };
+}
+
+/**
+ * The run's template database (set by the postgres project's global set-up, inherited by the
+ * workers): each test server's data folder starts as a copy of it, which spares every start the
+ * system schema's migrations (on the 2-core machine 0.2-0.7 s of each of some hundreds of starts).
+ */
+export const TEMPLATE_VARIABLE = 'PIM_TEST_PG_TEMPLATE';
+
+/** The name of the run's template database (dropped with the run's other databases). */
+export function templateDatabaseName(): string {
+  return `${TEST_DATABASE_PREFIX}${testRunId()}_template`;
+}
+
+function checkedName(name: string): string {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`not a test database name: ${name}`);
+  return name;
 }
 
 /** Drops a test database, ending its connections (an instance that was not stopped). */
@@ -91,7 +118,7 @@ export async function dropTestDatabase(name: string): Promise<void> {
 export async function newDataDir(prefix = 'pim-test-'): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   if (TEST_BACKEND === 'postgres') {
-    const { name, url } = await createTestDatabase();
+    const { name, url } = await createTestDatabase({ fromTemplate: true });
     databases.set(dir, name);
     saveDatabaseUrl(dir, url);
   }
