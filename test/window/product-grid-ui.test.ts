@@ -200,7 +200,7 @@ describe('the product grid', () => {
     expect(await page.getByRole('button', { name: 'New product' }).count()).toBe(0);
     await page.getByText('Deutsch').click();
     await expect.poll(count).toBe('3 Produkte');
-    expect(await page.getByRole('columnheader', { name: 'Lieferanten-PID' }).count()).toBe(1);
+    expect(await page.getByRole('columnheader', { name: 'Lieferanten-Artikelnummer' }).count()).toBe(1);
     await expectAccessible('grid (de, viewer)');
   });
 
