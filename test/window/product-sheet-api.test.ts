@@ -276,6 +276,8 @@ describe('rights', () => {
     const writes: [string, string, unknown][] = [
       ['PUT', `/products/${id}/sheet`, { revision, sheet: { ...sheet, shortTexts: [] } }],
       ['PUT', `/products/${id}/sheet`, { revision: null, sheet }],
+      // A sheet the service's own checks refuse: the right is decided before them (403, not 400).
+      ['PUT', `/products/${id}/sheet`, { revision, sheet: { ...sheet, group: { id: 999_999 } } }],
       ['POST', '/products', { supplierPid: pid() }],
       ['POST', `/products/${id}/variants`, { supplierPid: pid() }],
       ['DELETE', `/products/${id}`, undefined],

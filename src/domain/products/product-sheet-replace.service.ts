@@ -1,4 +1,4 @@
-import { RIGHTS, runInTransaction, type RequestContext } from '../context.js';
+import { requireRight, RIGHTS, runInTransaction, type RequestContext } from '../context.js';
 import { DomainError, ValidationError } from '../errors.js';
 import { DTO_FIELDS, SHEET_FIELDS } from '../../db/catalogue/product-fields.js';
 import type { TextKind } from '../../db/workspace.schema.js';
@@ -55,6 +55,8 @@ export async function replaceProductSheet(
   sheet: ProductSheetWrite,
   expected?: ExpectedRevision,
 ): Promise<{ sheet: ProductSheet; version: ProductVersion }> {
+  // The right before anything of the body: a VIEWER learns nothing from a sheet's checks.
+  requireRight(context, RIGHTS.edit);
   const groupIds = checkGroup(sheet);
   // The write checks them as `allFeatures`; checked here first, a refusal names the sheet's `features`.
   checkOccurrences(sheet.features, 'features');
