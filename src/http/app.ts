@@ -27,6 +27,7 @@ import { MCP_PATH } from './routes/mcp.routes.js';
 import { refuseForeignOrigin } from './routes/mcp.routes.js';
 import { schemaErrorFormatter, validatorCompiler } from './validation.js';
 import { installJsonBodyParser } from './body-checks.js';
+import { sharedLogger } from './shared-logger.js';
 
 export const BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -65,7 +66,10 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
     const path = monitorPath(request.url);
     const durationMs = Math.round(reply.elapsedTime * 100) / 100;
     if (logRequests) {
-      request.log.info({ method: request.method, path, status: reply.statusCode, ms: durationMs }, 'request');
+      request.log.info(
+        { reqId: request.id, method: request.method, path, status: reply.statusCode, ms: durationMs },
+        'request',
+      );
     }
     deps.onRequestDone?.({
       method: request.method,
@@ -91,6 +95,8 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
     // One line per request, written by `record`: method, path, status, time; never a body or token.
     logController: new LogController({ disableRequestLogging: true }),
     logger: options.logger ?? false,
+    // No pino child per request (shared-logger.ts).
+    childLoggerFactory: sharedLogger,
     schemaErrorFormatter,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     clientErrorHandler: answerClientError,

@@ -99,7 +99,7 @@ export function refusalOf(error: FastifyError, request: FastifyRequest): [ErrorC
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     // Any other refusal of the framework's is a malformed request in pim's terms.
-    request.log.warn({ err: error }, 'request refused by the framework');
+    request.log.warn({ reqId: request.id, err: error }, 'request refused by the framework');
     return ['MALFORMED_REQUEST', 'The request is malformed'];
   }
   return undefined;
@@ -128,14 +128,14 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | DomainError | Error, request, reply) => {
     if (bodyCutShort(thrown)) {
       // The client, not the database: its ECONNRESET must not read as a database outage.
-      request.log.info('the client ended the connection before its body was complete');
+      request.log.info({ reqId: request.id }, 'the client ended the connection before its body was complete');
       return reply
         .code(400)
         .send(failure('The request body ended before it was complete', 'MALFORMED_REQUEST'));
     }
     const error = domainErrorOf(thrown, request.routeOptions.config?.unreachable) ?? thrown;
     if (error instanceof DomainError) {
-      if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
+      if (error.cause !== undefined) request.log.warn({ reqId: request.id, err: error.cause }, error.message);
       const retryAfter = retryAfterOf(error);
       if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
       const challenge = wwwAuthenticate(error);
@@ -154,7 +154,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (request.routeOptions.config?.jsonRpcErrors === true) return sendJsonRpcError(reply, code, message);
       return reply.code(errorStatus(code)).send(failure(message, code));
     }
-    request.log.error({ err: error }, 'unexpected error');
+    request.log.error({ reqId: request.id, err: error }, 'unexpected error');
     return reply.code(500).send(failure('Internal server error', 'INTERNAL'));
   });
 }

@@ -7,6 +7,7 @@ import type {} from '../http/auth.hook.js';
 import { installJsonBodyParser } from '../http/body-checks.js';
 import { installNotFoundHandler, MAX_PARAM_LENGTH } from '../http/error-handler.js';
 import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
+import { sharedLogger } from '../http/shared-logger.js';
 import { productGridRoutes } from './routes/product-grid.routes.js';
 import { groupTreeRoutes } from './routes/group-tree.routes.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
@@ -54,6 +55,8 @@ export async function buildWindowApp(
     logger: options.logger ?? false,
     // Fastify's own request lines carry the raw URL, query string and all: logWindowRequest instead.
     logController: new LogController({ disableRequestLogging: true }),
+    // No pino child per request (shared-logger.ts).
+    childLoggerFactory: sharedLogger,
     bodyLimit: 64 * 1024,
     schemaErrorFormatter,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

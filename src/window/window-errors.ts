@@ -42,7 +42,7 @@ export function installWindowErrorHandler(app: FastifyInstance): void {
         ...(params ? { params } : {}),
       });
     }
-    request.log.error({ err: error }, 'unexpected error in the window server');
+    request.log.error({ reqId: request.id, err: error }, 'unexpected error in the window server');
     if (process.env.PIM_DEBUG_WINDOW) console.error(error);
     return reply.code(500).send(failure('Internal server error', 'INTERNAL'));
   });

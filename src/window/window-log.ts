@@ -9,7 +9,13 @@ import { monitorPath } from '../http/monitor-path.js';
 export function logWindowRequest(request: FastifyRequest, reply: FastifyReply): void {
   const ms = Math.round(reply.elapsedTime * 100) / 100;
   request.log.info(
-    { method: request.method, path: monitorPath(request.url), status: reply.statusCode, ms },
+    {
+      reqId: request.id,
+      method: request.method,
+      path: monitorPath(request.url),
+      status: reply.statusCode,
+      ms,
+    },
     'request',
   );
 }
