@@ -1,3 +1,4 @@
+import { LOG_STOP_WAIT_MS, openLogDestination } from '../../app/log-destination.js';
 import { firstRunShown } from '../../app/first-run.js';
 import { markRunning } from '../../app/running-processes.js';
 import { claimStart } from '../../app/start-lock.js';
@@ -166,6 +167,7 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
   // The application runs even with the REST server off, as the desktop window would.
   const keepAlive = setInterval(() => {}, 1 << 30);
   const stopped = stopSignal(out);
+  const log = openLogDestination();
   try {
     const open = () =>
       Application.open({
@@ -173,8 +175,8 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
         restOverride,
         uiOverride,
         noUi: values['no-ui'] === true,
-        // The log (JSON lines) on stderr: stdout is what people read, the banner and its lines.
-        logger: { level: process.env.PIM_LOG_LEVEL ?? 'info', stream: process.stderr },
+        // The log on stderr (log-destination.ts): stdout is what people read, the banner and its lines.
+        logger: { level: process.env.PIM_LOG_LEVEL ?? 'info', stream: log },
         adminPassword: process.env.PIM_ADMIN_PASSWORD,
       });
     const app = await openWhenReachable(open, stopped, out);
@@ -182,6 +184,11 @@ export async function startCommand({ dataDir, positionals, values, out }: Comman
   } finally {
     clearInterval(keepAlive);
     releaseClaim();
+    // An orderly stop loses no line: the last ones are handed to the reader, if it reads in time.
+    if (!(await log.close()))
+      out(
+        `pim: the log's last lines were not written: standard error was not read within ${LOG_STOP_WAIT_MS / 1000} s`,
+      );
   }
   out('pim: stopped');
 }

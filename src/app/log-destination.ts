@@ -1,0 +1,133 @@
+import { hostname } from 'node:os';
+import sonicBoom from 'sonic-boom';
+import { formatForTerminal } from './log-terminal-format.js';
+
+/** Log bytes held for a reader that does not keep up; lines beyond are dropped and counted. */
+export const LOG_BUFFER_BYTES = 1024 * 1024;
+/** How long an orderly stop waits for the reader to take the last lines. */
+export const LOG_STOP_WAIT_MS = 5_000;
+/** How long an exit without an orderly stop (a crash) tries to hand its last lines over. */
+const EXIT_FLUSH_MS = 1_000;
+
+export interface LogDestination {
+  /** One pino line (JSON with its newline); never blocks, dropped when the buffer is full. */
+  write(line: string): void;
+  /**
+   * Waits until every line written so far reached the reader, at most `timeoutMs`, then writes no
+   * more. False when lines were still waiting (the reader did not read in time).
+   */
+  close(timeoutMs?: number): Promise<boolean>;
+}
+
+export interface LogDestinationOptions {
+  /** Default: standard error. */
+  fd?: number;
+  /** Short readable lines instead of JSON. Default: whether standard error is a terminal. */
+  terminal?: boolean;
+  /** Default LOG_BUFFER_BYTES. */
+  maxBytes?: number;
+}
+
+/**
+ * The log written without ever making the server wait for its reader: a slow terminal, a full pipe
+ * or a loaded journal used to stop every answer while a line was written synchronously. Lines go
+ * through sonic-boom asynchronously (the write runs in libuv's thread pool and is retried on
+ * EAGAIN); at most `maxBytes` wait in memory, the rest are dropped, and once the reader caught up
+ * one line says how many. sonic-boom directly rather than pino.destination(): pino's exit handler
+ * would flush synchronously with no limit, so a reader that never reads would keep pim from ending.
+ */
+export function openLogDestination(options: LogDestinationOptions = {}): LogDestination {
+  // Reading process.stderr opens its handle, which also puts a pipe or socket into non-blocking
+  // mode: a write to a reader that does not read then fails with EAGAIN (retried later) instead of
+  // holding a thread of the pool, and the exit's synchronous flush below can give up.
+  const terminal = options.terminal ?? process.stderr.isTTY === true;
+  let pending = 0;
+  let dropped = 0;
+  let closed = false;
+  let broken = false;
+  let exitDeadline = 0;
+  const waiters: (() => void)[] = [];
+  // The package is CommonJS: its class is a property of what it exports.
+  const sonic = new sonicBoom.SonicBoom({
+    fd: options.fd ?? 2,
+    sync: false,
+    maxLength: options.maxBytes ?? LOG_BUFFER_BYTES,
+    // Running: try again later. Closed: give up. Exiting: keep trying until the deadline.
+    retryEAGAIN: () => (exitDeadline ? Date.now() < exitDeadline : !closed),
+  });
+
+  const write = (line: string) => {
+    if (closed || broken) return;
+    const text = terminal ? formatForTerminal(line) : line;
+    const before = dropped;
+    sonic.write(text);
+    if (dropped === before) pending += Buffer.byteLength(text);
+  };
+
+  sonic.on('drop', () => dropped++);
+  sonic.on('write', (n: number) => (pending -= n));
+  sonic.on('drain', () => {
+    // Nothing waits in the buffer: the reader caught up.
+    pending = 0;
+    if (dropped > 0 && !closed) {
+      const count = dropped;
+      dropped = 0;
+      write(droppedNotice(count));
+      return;
+    }
+    for (const resolve of waiters.splice(0)) resolve();
+  });
+  sonic.on('error', (error: NodeJS.ErrnoException) => {
+    // EAGAIN after close (given up), or the reader is gone (EPIPE) or standard error closed: the
+    // log cannot be written any more, and the server must not fail for it.
+    if (error.code !== 'EAGAIN') broken = true;
+    for (const resolve of waiters.splice(0)) resolve();
+  });
+
+  const onExit = () => {
+    if (closed || broken || (pending <= 0 && dropped === 0)) return;
+    exitDeadline = Date.now() + EXIT_FLUSH_MS;
+    const count = dropped;
+    dropped = 0;
+    if (count > 0) write(droppedNotice(count));
+    try {
+      sonic.flushSync();
+    } catch {
+      // The reader did not take the lines within the deadline: they are lost, the exit goes on.
+    }
+  };
+  process.on('exit', onExit);
+
+  return {
+    write,
+    async close(timeoutMs = LOG_STOP_WAIT_MS) {
+      if (closed) return true;
+      // Lines dropped while nothing waits: no drain will come to say so, so say it now.
+      if (dropped > 0 && pending <= 0) {
+        const count = dropped;
+        dropped = 0;
+        write(droppedNotice(count));
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const settled =
+        broken || (pending <= 0 && dropped === 0)
+          ? true
+          : await Promise.race([
+              new Promise<boolean>((resolve) => waiters.push(() => resolve(!broken))),
+              new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+            ]);
+      clearTimeout(timer);
+      closed = true;
+      process.off('exit', onExit);
+      // Standard error itself stays open (sonic-boom never closes 1 or 2): later lines go there.
+      sonic.destroy();
+      return settled;
+    },
+  };
+}
+
+/** The line that says lines were dropped, in pino's shape (level 40: warn). */
+function droppedNotice(count: number): string {
+  const msg = `${count} log line${count === 1 ? '' : 's'} dropped: standard error was not read fast enough`;
+  return `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, hostname: hostname(), dropped: count, msg })}\n`;
+}
