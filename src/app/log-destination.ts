@@ -117,10 +117,11 @@ export function openLogDestination(options: LogDestinationOptions = {}): LogDest
               new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
             ]);
       clearTimeout(timer);
+      // No sonic-boom destroy(): with a write in flight it would loop on empty writes for ever. A
+      // write still waiting is given up at its next EAGAIN (retryEAGAIN), so nothing keeps pim
+      // alive; a reader that reads again meanwhile still gets it.
       closed = true;
       process.off('exit', onExit);
-      // Standard error itself stays open (sonic-boom never closes 1 or 2): later lines go there.
-      sonic.destroy();
       return settled;
     },
   };
