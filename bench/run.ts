@@ -2,7 +2,9 @@
  * The benchmark suite: `npm run bench [-- --quick] [--db postgres] [--duration=S] [--only=key,key] [--keep] [--profile]`.
  * --only: product-by-id, product-not-modified, rest-product-sheet, mcp-get-product,
  * mcp-get-product-2025, product-features, product-page, full-list, group-tree, fairness, lock-wait,
- * put-short-text, post-product, nightly-sync, bulk-load, window (the window's rows, in Chromium).
+ * put-short-text, post-product, nightly-sync, bulk-load, access-log (GET by id again with logs off),
+ * window (the window's rows, in Chromium).
+ * pim runs as users run it: the default log level, standard error appended to pim.log in the run's folder.
  * --db postgres: the same catalogue moved into a fresh PostgreSQL database (`pim db move`, timed).
  * --profile: runs pim with node --cpu-prof and prints where its CPU time went (best with --only).
  * Starts bare node:http and pim on a generated catalogue, loads both with autocannon,
@@ -50,6 +52,7 @@ import {
 import type { Row } from './lib/report.js';
 import { fairnessRow, measureFairness, type FairnessResult } from './lib/fairness.js';
 import { lockWaitRow, measureLockWait, type LockWaitResult } from './lib/lock-wait.js';
+import { accessLogRow, type AccessLogResult } from './lib/access-log.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -156,11 +159,34 @@ let bulkLoad: BulkLoadResult | undefined;
 let fairness: FairnessResult | undefined;
 let lockWait: LockWaitResult | undefined;
 let windowResult: WindowResult | undefined;
+let accessLog: AccessLogResult | undefined;
+const pimNodeArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+
+/**
+ * GET by id once more on a pim without the access log (PIM_LOG_LEVEL=warn), beside the same row
+ * measured with it (issue 34). Last of the rows: it restarts pim, which then runs without its log.
+ */
+async function measureAccessLog(ctx: Context): Promise<AccessLogResult> {
+  const byId = READ_ENDPOINTS.find((e) => e.key === 'product-by-id')!;
+  const on =
+    outcomes.find((o) => o.endpoint.key === 'product-by-id')?.outcome ??
+    (await measureEndpoint(byId, ctx, timing, pim!));
+  console.log('  access log vs off: pim restarted with PIM_LOG_LEVEL=warn');
+  await pim!.stop();
+  pim = await startPim(data.dataDir, join(tmpRoot, 'pim-log-off.log'), {
+    nodeArgs: pimNodeArgs,
+    logOff: true,
+  });
+  servers.push(pim);
+  const token = await login(pim.baseUrl, ADMIN.username, ADMIN.password);
+  const off = await measureEndpoint(byId, { ...ctx, baseUrl: pim.baseUrl, token }, timing, pim);
+  return { on, off };
+}
 /** The REST part: the bare baseline and pim under load, row by row, then the baseline again. */
 async function measureRest(): Promise<void> {
   const baseline = await startBaseline();
   servers.push(baseline);
-  pim = await startPim(data.dataDir, args.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+  pim = await startPim(data.dataDir, join(tmpRoot, 'pim.log'), { nodeArgs: pimNodeArgs });
   servers.push(pim);
   const token = await login(pim.baseUrl, ADMIN.username, ADMIN.password);
   const ctx: Context = {
@@ -218,6 +244,7 @@ async function measureRest(): Promise<void> {
     bulkLoad = await measureBulkLoad(ctx, pim.pid, products, args.quick ? 20 : 60);
   }
   wrk = runWrkIfInstalled(ctx, baseline);
+  if (wanted('access-log')) accessLog = await measureAccessLog(ctx);
   console.log('  baseline again (drift check)');
   baselineRuns.push(await measureBaseline(baseline, ctx, timing));
 }
@@ -265,6 +292,7 @@ const rows = [
     .map((o) => endpointRow(o.endpoint, o.outcome, judgedAgainst)),
   ...(nightly ? [nightlySyncRow(nightly, data.manifest.products)] : []),
   ...(bulkLoad ? [bulkLoadRow(bulkLoad)] : []),
+  ...(accessLog ? [accessLogRow(accessLog, baselineRps)] : []),
   ...(move ? [moveRow(move.seconds)] : []),
   ...(windowResult ? windowRows(windowResult) : []),
 ];
@@ -331,6 +359,7 @@ const files = writeResults(
     fairness,
     lockWait,
     window: windowResult,
+    accessLog,
     startedAt: startedAt.toISOString(),
     totalSeconds: seconds(started),
     machine,

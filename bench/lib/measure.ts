@@ -62,7 +62,7 @@ export async function measureEndpoint(
       return { ...base, state: 'not available', reason: prepared.unavailable };
     }
     await waitForQuiet(pim.pid, timing.quietWaitMs);
-    const logStart = pim.output().length;
+    const logStart = pim.logMark();
     console.log(`  ${endpoint.label}: ${endpoint.connections} connections, ${timing.duration} s`);
     const load = await runLoad({
       baseUrl: ctx.baseUrl,
@@ -79,7 +79,7 @@ export async function measureEndpoint(
     const outcome: Outcome = { ...base, state: 'measured', note: prepared.note, load };
     if (load.non2xx > 0 || load.errors > 0) {
       outcome.errorSample = await sampleError(ctx, endpoint.method, prepared.next);
-      outcome.serverLog = pim.output().slice(logStart).slice(-3000) || undefined;
+      outcome.serverLog = pim.loggedSince(logStart) || undefined;
     }
     if (pim.exitCode() !== null) outcome.reason = `pim exited (${pim.exitCode()}) during the measurement`;
     return outcome;

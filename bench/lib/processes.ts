@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -10,8 +10,12 @@ export interface Server {
   pid: number;
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:40123 */
   baseUrl: string;
-  /** The last lines the process wrote (stdout and stderr). */
+  /** The last lines the process wrote (stdout, and stderr unless it goes to a log file). */
   output(): string;
+  /** Where the log (stderr) stands now: `loggedSince` reads what was logged after it. */
+  logMark(): number;
+  /** What was logged since `mark` at level warn and above (the access log left out), at most 3,000 characters. */
+  loggedSince(mark: number): string;
   /** Non-null when the process has ended. */
   exitCode(): number | string | null;
   stop(): Promise<void>;
@@ -73,6 +77,9 @@ export async function startServer(
     pid: child.pid!,
     baseUrl,
     output: () => output,
+    logMark: () => (logFile === undefined ? output.length : statSync(logFile).size),
+    loggedSince: (mark) =>
+      worseThanInfo(logFile === undefined ? output.slice(mark) : readFrom(logFile, mark)),
     exitCode: () => ended,
     async stop() {
       if (ended !== null) return;
@@ -88,6 +95,29 @@ export async function startServer(
   };
 }
 
+/** The file from `offset` on, at most its last 64 MiB (a log under load grows by megabytes a second). */
+function readFrom(file: string, offset: number): string {
+  const size = statSync(file).size;
+  const start = Math.max(offset, size - 64 * 1024 * 1024);
+  const buffer = Buffer.alloc(size - start);
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, buffer, 0, buffer.length, start);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer.toString();
+}
+
+/** The lines above info (pino's level 30): warnings and errors, and whatever is not JSON. */
+function worseThanInfo(log: string): string {
+  return log
+    .split('\n')
+    .filter((line) => line && !/^\{"level":(10|20|30),/.test(line))
+    .join('\n')
+    .slice(-3000);
+}
+
 export function startBaseline(): Promise<Server> {
   return startServer(
     'baseline',
@@ -96,13 +126,22 @@ export function startBaseline(): Promise<Server> {
   );
 }
 
-/** `pim start --port 0` on the given data folder, as the tests start it; `nodeArgs` e.g. --cpu-prof. */
-export function startPim(dataDir: string, nodeArgs: string[] = []): Promise<Server> {
+/**
+ * `pim start --port 0` on the given data folder as a user runs it as a service: the default log
+ * level (the access log on), standard error appended to `logFile` as a service manager would. With
+ * `logOff`, PIM_LOG_LEVEL=warn: no access log (the "access log vs off" row). `nodeArgs` e.g. --cpu-prof.
+ */
+export function startPim(
+  dataDir: string,
+  logFile: string,
+  options: { nodeArgs?: string[]; logOff?: boolean } = {},
+): Promise<Server> {
   return startServer(
     'pim',
-    [...nodeArgs, 'bin/pim.js', '--data-dir', dataDir, 'start', '--port', '0'],
+    [...(options.nodeArgs ?? []), 'bin/pim.js', '--data-dir', dataDir, 'start', '--port', '0'],
     /REST API listening on (http:\/\/\S+)\/api/,
-    { PIM_LOG_LEVEL: 'warn' },
+    { PIM_LOG_LEVEL: options.logOff ? 'warn' : undefined },
+    logFile,
   );
 }
 
