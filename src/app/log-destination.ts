@@ -8,6 +8,13 @@ export const LOG_BUFFER_BYTES = 1024 * 1024;
 export const LOG_STOP_WAIT_MS = 5_000;
 /** How long an exit without an orderly stop (a crash) tries to hand its last lines over. */
 const EXIT_FLUSH_MS = 1_000;
+/**
+ * Lines are handed over together, at most this long after the first of them or once this many
+ * bytes wait: one write per line (each a trip through libuv's thread pool) cost more CPU per
+ * request than the synchronous write it replaces. 10 ms is not seen on a terminal.
+ */
+const BATCH_MS = 10;
+const BATCH_BYTES = 16 * 1024;
 
 export interface LogDestination {
   /** One pino line (JSON with its newline); never blocks, dropped when the buffer is full. */
@@ -47,6 +54,8 @@ export function openLogDestination(options: LogDestinationOptions = {}): LogDest
   let broken = false;
   let exitDeadline = 0;
   const waiters: (() => void)[] = [];
+  let batch = '';
+  let batchTimer: NodeJS.Timeout | undefined;
   // The package is CommonJS: its class is a property of what it exports.
   const sonic = new sonicBoom.SonicBoom({
     fd: options.fd ?? 2,
@@ -56,15 +65,26 @@ export function openLogDestination(options: LogDestinationOptions = {}): LogDest
     retryEAGAIN: () => (exitDeadline ? Date.now() < exitDeadline : !closed),
   });
 
-  const write = (line: string) => {
-    if (closed || broken) return;
-    const text = terminal ? formatForTerminal(line) : line;
+  const flushBatch = () => {
+    clearTimeout(batchTimer);
+    batchTimer = undefined;
+    if (batch === '' || closed || broken) return;
+    const text = batch;
+    batch = '';
     const before = dropped;
     sonic.write(text);
     if (dropped === before) pending += Buffer.byteLength(text);
   };
 
-  sonic.on('drop', () => dropped++);
+  const write = (line: string) => {
+    if (closed || broken) return;
+    batch += terminal ? formatForTerminal(line) : line;
+    if (batch.length >= BATCH_BYTES) flushBatch();
+    else batchTimer ??= setTimeout(flushBatch, BATCH_MS);
+  };
+
+  // A batch that does not fit is dropped whole: its lines are counted.
+  sonic.on('drop', (text: string) => (dropped += lineCount(text)));
   sonic.on('write', (n: number) => (pending -= n));
   sonic.on('drain', () => {
     // Nothing waits in the buffer: the reader caught up.
@@ -73,8 +93,10 @@ export function openLogDestination(options: LogDestinationOptions = {}): LogDest
       const count = dropped;
       dropped = 0;
       write(droppedNotice(count));
+      flushBatch();
       return;
     }
+    if (batch !== '') return;
     for (const resolve of waiters.splice(0)) resolve();
   });
   sonic.on('error', (error: NodeJS.ErrnoException) => {
@@ -85,11 +107,12 @@ export function openLogDestination(options: LogDestinationOptions = {}): LogDest
   });
 
   const onExit = () => {
-    if (closed || broken || (pending <= 0 && dropped === 0)) return;
+    if (closed || broken || (pending <= 0 && dropped === 0 && batch === '')) return;
     exitDeadline = Date.now() + EXIT_FLUSH_MS;
     const count = dropped;
     dropped = 0;
     if (count > 0) write(droppedNotice(count));
+    flushBatch();
     try {
       sonic.flushSync();
     } catch {
@@ -108,6 +131,7 @@ export function openLogDestination(options: LogDestinationOptions = {}): LogDest
         dropped = 0;
         write(droppedNotice(count));
       }
+      flushBatch();
       let timer: NodeJS.Timeout | undefined;
       const settled =
         broken || (pending <= 0 && dropped === 0)
@@ -125,6 +149,12 @@ export function openLogDestination(options: LogDestinationOptions = {}): LogDest
       return settled;
     },
   };
+}
+
+function lineCount(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }
 
 /** The line that says lines were dropped, in pino's shape (level 40: warn). */
