@@ -114,6 +114,8 @@ export function openLogDestination(options: LogDestinationOptions = {}): LogDest
     if (count > 0) write(droppedNotice(count));
     flushBatch();
     try {
+      // A batch already on its way through the thread pool is not part of this: it may land after
+      // the lines written here (pino's flushSync does the same), and no line twice.
       sonic.flushSync();
     } catch {
       // The reader did not take the lines within the deadline: they are lost, the exit goes on.
