@@ -135,8 +135,10 @@ export function openLogDestination(options: LogDestinationOptions = {}): LogDest
       }
       flushBatch();
       let timer: NodeJS.Timeout | undefined;
-      const settled =
-        broken || (pending <= 0 && dropped === 0)
+      // The reader gone (broken) took nothing more: that is lines not written too.
+      const settled = broken
+        ? false
+        : pending <= 0 && dropped === 0
           ? true
           : await Promise.race([
               new Promise<boolean>((resolve) => waiters.push(() => resolve(!broken))),
