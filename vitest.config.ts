@@ -58,6 +58,7 @@ const BROWSER_ON_POSTGRES = ['test/window/window-session-end.test.ts'];
  */
 const SQLITE_ONLY = [
   ...[
+    'access-log',
     'data-dir',
     'db-move-running',
     'help',
