@@ -1,0 +1,328 @@
+import { RIGHTS, runInTransaction, type RequestContext } from '../../domain/context.js';
+import { defineFeature } from '../../domain/features/feature.service.js';
+import { findGroupByCatalogId, setCatalogGroupId } from '../../domain/groups/catalog-group-id.service.js';
+import { createGroup } from '../../domain/groups/group.service.js';
+import { setCatalogHeader } from '../../domain/catalogue/catalog-header.service.js';
+import { deleteProducts, upsertProducts } from '../../domain/products/product-bulk.service.js';
+import type { BmecatProduct } from './bmecat-product.js';
+import { BmecatError, readBmecat, type BmecatGroup } from './bmecat-reader.js';
+
+/**
+ * A BMEcat file into the open workspace, through the services only (docs/bmecat.md): the group
+ * system, feature definitions, products in batches on the bulk path, then their groups, all in one
+ * transaction: a refusal writes nothing. T_NEW_CATALOG merges (every product of the file is
+ * upserted by SUPPLIER_PID, the others stay); T_UPDATE_PRODUCTS follows each PRODUCT's `mode`.
+ */
+export interface ImportOptions {
+  /** Report what would change and write nothing. */
+  dryRun?: boolean;
+  /** Skip a product the services refuse and report it, instead of failing the whole import. */
+  continueOnError?: boolean;
+  /** Called after each batch with the products read so far. */
+  onProgress?: (processed: number) => void;
+}
+
+export interface ImportProblem {
+  line: number;
+  column: number;
+  supplierPid: string | null;
+  message: string;
+  code?: string;
+}
+
+export interface ImportReport {
+  transaction: string;
+  dryRun: boolean;
+  products: number;
+  created: number;
+  updated: number;
+  deleted: number;
+  groupsCreated: number;
+  skipped: ImportProblem[];
+}
+
+/** Products per bulk call; a call also holds at most ROWS_PER_BATCH texts, keywords and values. */
+const DOCUMENTS_PER_BATCH = 500;
+const ROWS_PER_BATCH = 50_000;
+
+/** Thrown inside the transaction to roll a dry run back once its counts are known. */
+class DryRunDone extends Error {
+  constructor(readonly report: ImportReport) {
+    super('dry run');
+  }
+}
+
+export async function importBmecat(
+  context: RequestContext,
+  bytes: AsyncIterable<Uint8Array>,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  try {
+    return await runInTransaction(context, RIGHTS.edit, async (ctx) => {
+      const report = await importInto(ctx, bytes, options);
+      if (options.dryRun) throw new DryRunDone(report);
+      return report;
+    });
+  } catch (error) {
+    if (error instanceof DryRunDone) return error.report;
+    throw error;
+  }
+}
+
+async function importInto(
+  ctx: RequestContext,
+  bytes: AsyncIterable<Uint8Array>,
+  options: ImportOptions,
+): Promise<ImportReport> {
+  const report: ImportReport = {
+    transaction: '',
+    dryRun: options.dryRun === true,
+    products: 0,
+    created: 0,
+    updated: 0,
+    deleted: 0,
+    groupsCreated: 0,
+    skipped: [],
+  };
+  const groups: BmecatGroup[] = [];
+  let groupIds: Map<string, number> | undefined;
+  const memberships = new Map<string, { groupIds: number[]; line: number; column: number }>();
+  const header: { place: string; xml: string }[] = [];
+  // The file's products: a mapping must name one of them (docs/bmecat.md).
+  const supplierPids = new Set<string>();
+  let batch: BmecatProduct[] = [];
+  let rows = 0;
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    await writeBatch(ctx, batch, report, options);
+    batch = [];
+    rows = 0;
+    options.onProgress?.(report.products);
+  };
+
+  for await (const event of readBmecat(bytes)) {
+    switch (event.kind) {
+      case 'header':
+        header.push({ place: 'HEADER', xml: event.xml });
+        break;
+      case 'transaction':
+        if (event.name === 'T_UPDATE_PRICES')
+          throw new BmecatError(
+            'T_UPDATE_PRICES is not read yet: pim keeps prices only as kept content of a product',
+            event.line,
+            event.column,
+          );
+        report.transaction = event.name;
+        break;
+      case 'group':
+        groups.push(event);
+        break;
+      case 'featureDefinition':
+        await defineFeature(ctx, {
+          ftidref: event.ftidref,
+          names: event.names.map((n) => ({ lang: n.lang, name: n.value })),
+          ...(event.unit !== null ? { defaultUnit: event.unit } : {}),
+        });
+        break;
+      case 'product': {
+        groupIds ??= await createGroups(ctx, groups, report);
+        if (event.product.supplierPid === undefined)
+          throw new BmecatError(
+            'A PRODUCT without SUPPLIER_PID: every product needs one',
+            event.product.line,
+            event.product.column,
+          );
+        supplierPids.add(event.product.supplierPid);
+        batch.push(event.product);
+        rows += rowsOf(event.product);
+        if (batch.length >= DOCUMENTS_PER_BATCH || rows >= ROWS_PER_BATCH) await flush();
+        break;
+      }
+      case 'mapping': {
+        groupIds ??= await createGroups(ctx, groups, report);
+        const group = event.groupId === null ? undefined : groupIds.get(event.groupId);
+        if (event.supplierPid === null || group === undefined)
+          throw new BmecatError(
+            event.supplierPid === null
+              ? 'A PRODUCT_TO_CATALOGGROUP_MAP without PROD_ID'
+              : `PRODUCT_TO_CATALOGGROUP_MAP names the group '${event.groupId ?? ''}', which the file's CATALOG_GROUP_SYSTEM does not hold`,
+            event.line,
+            event.column,
+          );
+        const entry = memberships.get(event.supplierPid) ?? {
+          groupIds: [],
+          line: event.line,
+          column: event.column,
+        };
+        if (!entry.groupIds.includes(group)) entry.groupIds.push(group);
+        memberships.set(event.supplierPid, entry);
+        break;
+      }
+      case 'fragment':
+        header.push({ place: event.place, xml: event.xml });
+        break;
+    }
+  }
+  await flush();
+  groupIds ??= await createGroups(ctx, groups, report);
+  for (const [supplierPid, entry] of memberships) {
+    if (!supplierPids.has(supplierPid))
+      throw new BmecatError(
+        `PRODUCT_TO_CATALOGGROUP_MAP names the product '${supplierPid}', which the file does not hold`,
+        entry.line,
+        entry.column,
+      );
+  }
+  await writeMemberships(ctx, memberships, report, options);
+  if (report.transaction === 'T_NEW_CATALOG') await setCatalogHeader(ctx, header);
+  return report;
+}
+
+/** Creates the file's groups that no group of the workspace carries yet, parents first. */
+async function createGroups(
+  ctx: RequestContext,
+  groups: readonly BmecatGroup[],
+  report: ImportReport,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const byId = new Map(groups.flatMap((g) => (g.groupId === null ? [] : [[g.groupId, g] as const])));
+  const ensure = async (group: BmecatGroup, seen: Set<string>): Promise<number> => {
+    const groupId = group.groupId!;
+    const known = ids.get(groupId) ?? (await findGroupByCatalogId(ctx, groupId));
+    if (known !== undefined) {
+      ids.set(groupId, known);
+      return known;
+    }
+    if (seen.has(groupId))
+      throw new BmecatError(
+        `The group '${groupId}' is its own ancestor (PARENT_ID)`,
+        group.line,
+        group.column,
+      );
+    seen.add(groupId);
+    const parent = group.parentId === null ? undefined : byId.get(group.parentId);
+    const parentId = parent && parent !== group ? await ensure(parent, seen) : undefined;
+    const name = group.names[0];
+    const created = await createGroup(ctx, {
+      name: name?.value || groupId,
+      ...(name ? { language: name.lang } : {}),
+      ...(parentId !== undefined ? { parentId } : {}),
+    });
+    await setCatalogGroupId(ctx, created.id, groupId);
+    report.groupsCreated++;
+    ids.set(groupId, created.id);
+    return created.id;
+  };
+  for (const group of groups) {
+    if (group.groupId === null)
+      throw new BmecatError('A CATALOG_STRUCTURE without GROUP_ID', group.line, group.column);
+    await ensure(group, new Set());
+  }
+  return ids;
+}
+
+function rowsOf(product: BmecatProduct): number {
+  return (
+    product.shortTexts.length +
+    product.longTexts.length +
+    product.keywords.length +
+    product.features.reduce((n, f) => n + Math.max(1, f.values.length), 0)
+  );
+}
+
+/** A product of the file as a bulk document: each part it has replaces the product's part. */
+function documentOf(product: BmecatProduct): Record<string, unknown> {
+  return {
+    supplierPid: product.supplierPid,
+    supplierIdRef: product.supplierIdRef,
+    ean: product.ean,
+    manufacturerPid: product.manufacturerPid,
+    manufacturerName: product.manufacturerName,
+    orderUnit: product.orderUnit,
+    contentUnit: product.contentUnit,
+    shortTexts: product.shortTexts,
+    longTexts: product.longTexts,
+    keywords: product.keywords,
+    media: product.media,
+    allFeatures: product.features,
+    fragments: product.fragments,
+    ...(product.masterSupplierPid !== undefined ? { masterSupplierPid: product.masterSupplierPid } : {}),
+  };
+}
+
+async function writeBatch(
+  ctx: RequestContext,
+  batch: readonly BmecatProduct[],
+  report: ImportReport,
+  options: ImportOptions,
+): Promise<void> {
+  const deletions = batch.filter((p) => p.mode === 'delete');
+  const upserts = batch.filter((p) => p.mode !== 'delete');
+  report.products += batch.length;
+  if (upserts.length > 0) {
+    const results = await upsertProducts(ctx, upserts.map(documentOf));
+    results.forEach((result, i) => {
+      if (result.status === 201) report.created++;
+      else if (result.status === 200) report.updated++;
+      else refuse(upserts[i]!, result.error ?? 'refused', result.code, report, options);
+    });
+  }
+  if (deletions.length > 0) {
+    const results = await deleteProducts(ctx, { supplierPids: deletions.map((p) => p.supplierPid!) });
+    results.forEach((result, i) => {
+      if (result.status === 200) report.deleted++;
+      else refuse(deletions[i]!, result.error ?? 'refused', result.code, report, options);
+    });
+  }
+}
+
+function refuse(
+  product: BmecatProduct,
+  message: string,
+  code: string | undefined,
+  report: ImportReport,
+  options: ImportOptions,
+): void {
+  const problem: ImportProblem = {
+    line: product.line,
+    column: product.column,
+    supplierPid: product.supplierPid ?? null,
+    message,
+    ...(code ? { code } : {}),
+  };
+  if (!options.continueOnError)
+    throw new BmecatError(`Product '${problem.supplierPid}': ${message}`, problem.line, problem.column);
+  report.skipped.push(problem);
+}
+
+/** The groups of each mapped product, as its whole group list (the first is its pim group). */
+async function writeMemberships(
+  ctx: RequestContext,
+  memberships: Map<string, { groupIds: number[]; line: number; column: number }>,
+  report: ImportReport,
+  options: ImportOptions,
+): Promise<void> {
+  const skipped = new Set(report.skipped.map((s) => s.supplierPid));
+  const entries = [...memberships].filter(([supplierPid]) => !skipped.has(supplierPid));
+  for (let i = 0; i < entries.length; i += DOCUMENTS_PER_BATCH) {
+    const slice = entries.slice(i, i + DOCUMENTS_PER_BATCH);
+    const results = await upsertProducts(
+      ctx,
+      slice.map(([supplierPid, entry]) => ({ supplierPid, groupIds: entry.groupIds })),
+    );
+    results.forEach((result, j) => {
+      if (result.status === 200) return;
+      const [supplierPid, entry] = slice[j]!;
+      const problem = {
+        line: entry.line,
+        column: entry.column,
+        supplierPid,
+        message: result.error ?? 'refused',
+      };
+      if (!options.continueOnError)
+        throw new BmecatError(`Product '${supplierPid}': ${problem.message}`, problem.line, problem.column);
+      report.skipped.push(problem);
+    });
+  }
+}

@@ -1,0 +1,199 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Application } from '../../src/app/application.js';
+import type { RequestContext } from '../../src/domain/context.js';
+import { getCatalogHeader } from '../../src/domain/catalogue/catalog-header.service.js';
+import { listGroups } from '../../src/domain/groups/group.service.js';
+import { getProductSheet } from '../../src/domain/products/product-sheet.service.js';
+import { listProducts } from '../../src/domain/products/product.service.js';
+import { importBmecat, type ImportOptions } from '../../src/interchange/bmecat/bmecat-import.js';
+import { newDataDir, removeDataDir } from '../helpers/backend.js';
+
+/**
+ * The BMEcat importer over the services, on the backend of the run: what a file holds arrives in
+ * the product sheet, a refusal writes nothing, a dry run counts and writes nothing.
+ */
+const SAMPLES = join(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'bmecat');
+const SAMPLE_FILES = ['WEI_BMECat_1351590000.xml', 'WEI_BMECat_1609801044.xml', 'WEI_BMECat_7760056069.xml'];
+
+let dir: string | undefined;
+let app: Application | undefined;
+let owner: RequestContext;
+
+beforeEach(async () => {
+  dir = await newDataDir('pim-bmecat-import-');
+  app = await Application.open({ dataDir: dir });
+  const ws = await app.workspaces.create(app.ownerContext(), { name: 'Import', language: 'deu' });
+  await app.workspaces.open(app.ownerContext(), { workspaceId: ws.id });
+  owner = app.ownerContext();
+});
+
+afterEach(async () => {
+  await app?.stop();
+  app = undefined;
+  await removeDataDir(dir);
+});
+
+async function* bytesOf(text: string | Buffer): AsyncGenerator<Uint8Array> {
+  yield typeof text === 'string' ? Buffer.from(text) : text;
+}
+
+const run = (xml: string | Buffer, options?: ImportOptions) => importBmecat(owner, bytesOf(xml), options);
+
+async function sheetOf(supplierPid: string) {
+  const product = (await listProducts(owner, { all: true })).find((p) => p.supplierPid === supplierPid);
+  expect(product, supplierPid).toBeDefined();
+  return getProductSheet(owner, product!.id);
+}
+
+function catalogue(body: string): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005">' +
+    '<HEADER><CATALOG><LANGUAGE default="true">deu</LANGUAGE><LANGUAGE>eng</LANGUAGE><CATALOG_ID>K</CATALOG_ID>' +
+    `</CATALOG></HEADER><T_NEW_CATALOG>${body}</T_NEW_CATALOG></BMECAT>`
+  );
+}
+
+const GROUPS =
+  '<CATALOG_GROUP_SYSTEM><CATALOG_STRUCTURE type="node"><GROUP_ID>10</GROUP_ID><GROUP_NAME>Werkzeug</GROUP_NAME>' +
+  '<PARENT_ID>0</PARENT_ID></CATALOG_STRUCTURE><CATALOG_STRUCTURE type="leaf"><GROUP_ID>11</GROUP_ID>' +
+  '<GROUP_NAME>Bohrer</GROUP_NAME><PARENT_ID>10</PARENT_ID></CATALOG_STRUCTURE></CATALOG_GROUP_SYSTEM>';
+
+const product = (pid: string, extra = '') =>
+  `<PRODUCT><SUPPLIER_PID>${pid}</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>Name ${pid}</DESCRIPTION_SHORT>` +
+  `<DESCRIPTION_SHORT lang="eng">Name ${pid} en</DESCRIPTION_SHORT></PRODUCT_DETAILS>${extra}</PRODUCT>`;
+
+const map = (pid: string, group: string) =>
+  `<PRODUCT_TO_CATALOGGROUP_MAP><PROD_ID>${pid}</PROD_ID><CATALOG_GROUP_ID>${group}</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>`;
+
+describe('importing the shared Weidmüller samples', () => {
+  it.each(SAMPLE_FILES)('%s arrives in the product sheet with every part the reader found', async (file) => {
+    const bytes = readFileSync(join(SAMPLES, file));
+    const text = bytes.toString('utf8');
+    const report = await run(bytes);
+    expect(report).toMatchObject({ transaction: 'T_NEW_CATALOG', products: 1, created: 1, updated: 0 });
+    const pid = /<SUPPLIER_PID>([^<]+)</.exec(text)![1]!;
+    const sheet = await sheetOf(pid);
+    expect(sheet.product.ean).toBe(/<EAN>([^<]+)</.exec(text)![1]);
+    expect(sheet.manufacturerName).toBe('Weidmueller Group');
+    expect(sheet.shortTexts.map((t) => t.lang)).toEqual(['deu', 'eng']);
+    expect(sheet.features).toHaveLength(text.split('<FEATURE>').length - 1);
+    expect(sheet.features.map((f) => f.ftidref)).toEqual(
+      [...text.matchAll(/<FT_ID>([^<]+)<\/FT_ID>/g)].map((m) => m[1]),
+    );
+    expect(sheet.keywords).toHaveLength(text.split('<KEYWORD ').length - 1);
+    expect(sheet.media).toHaveLength(1);
+    expect(sheet.fragments.some((f) => f.xml.startsWith('<PRODUCT_PRICE_DETAILS>'))).toBe(true);
+    // The header is kept for the export.
+    expect((await getCatalogHeader(owner)).map((f) => f.place)).toContain('HEADER');
+    // Imported again: the same product, updated, nothing doubled.
+    expect(await run(bytes)).toMatchObject({ created: 0, updated: 1 });
+    expect((await sheetOf(pid)).features).toHaveLength(sheet.features.length);
+  });
+});
+
+describe('a catalogue with groups, variants and mappings', () => {
+  const file = catalogue(
+    GROUPS +
+      product(
+        'V-1',
+        '<PRODUCT_REFERENCE type="base_product"><PROD_ID_TO>M-1</PROD_ID_TO></PRODUCT_REFERENCE>',
+      ) +
+      product('M-1') +
+      map('M-1', '11') +
+      map('V-1', '11') +
+      map('V-1', '10'),
+  );
+
+  it('creates the group tree once, with the file’s GROUP_IDs, and maps products to their groups in order', async () => {
+    const report = await run(file);
+    expect(report).toMatchObject({ products: 2, created: 2, groupsCreated: 2, skipped: [] });
+    const groups = await listGroups(owner);
+    expect(groups.map((g) => g.name).sort()).toEqual(['Bohrer', 'Werkzeug']);
+    const variant = await sheetOf('V-1');
+    expect(variant.product.masterProductId).toBe((await sheetOf('M-1')).product.id);
+    expect(variant.groups.map((g) => [g.name, g.catalogGroupId])).toEqual([
+      ['Bohrer', '11'],
+      ['Werkzeug', '10'],
+    ]);
+    // A second import finds the groups by their GROUP_IDs.
+    expect(await run(file)).toMatchObject({ groupsCreated: 0, created: 0, updated: 2 });
+    expect(await listGroups(owner)).toHaveLength(2);
+  });
+
+  it('counts in a dry run and writes nothing', async () => {
+    const report = await run(file, { dryRun: true });
+    expect(report).toMatchObject({ dryRun: true, products: 2, created: 2, groupsCreated: 2 });
+    expect(await listProducts(owner, { all: true })).toEqual([]);
+    expect(await listGroups(owner)).toEqual([]);
+  });
+});
+
+describe('bad input writes nothing', () => {
+  it.each([
+    [
+      'a product without SUPPLIER_PID',
+      catalogue(product('OK-1') + '<PRODUCT><PRODUCT_DETAILS/></PRODUCT>'),
+      /SUPPLIER_PID/,
+    ],
+    ['a mapping to a group the file lacks', catalogue(product('OK-1') + map('OK-1', '99')), /group '99'/],
+    [
+      'a mapping to a product the file lacks',
+      catalogue(GROUPS + product('OK-1') + map('NOPE', '11')),
+      /'NOPE'/,
+    ],
+    [
+      'an unknown language',
+      catalogue(product('OK-1') + product('BAD-1').replace('lang="eng"', 'lang="xx1"')),
+      /BAD-1/,
+    ],
+    ['a file cut short', catalogue(product('OK-1')).slice(0, -30), /not well-formed/],
+  ])('%s: refused with its line and column, nothing written', async (_, xml, message) => {
+    const error = await run(xml).then(
+      () => undefined,
+      (e: unknown) => e as { message: string; line: number; column: number },
+    );
+    expect(error?.message).toMatch(message);
+    expect(error?.line).toBeGreaterThan(0);
+    expect(error?.column).toBeGreaterThan(0);
+    expect(await listProducts(owner, { all: true })).toEqual([]);
+    expect(await listGroups(owner)).toEqual([]);
+  });
+
+  it('with continueOnError skips a refused product and reports it, writing the others', async () => {
+    const xml = catalogue(
+      product('OK-1') + product('BAD-1').replace('lang="eng"', 'lang="xx1"') + product('OK-2'),
+    );
+    const report = await run(xml, { continueOnError: true });
+    expect(report).toMatchObject({ products: 3, created: 2 });
+    expect(report.skipped).toEqual([expect.objectContaining({ supplierPid: 'BAD-1', line: 1 })]);
+    expect((await listProducts(owner, { all: true })).map((p) => p.supplierPid).sort()).toEqual([
+      'OK-1',
+      'OK-2',
+    ]);
+  });
+});
+
+describe('T_UPDATE_PRODUCTS', () => {
+  it('creates, updates and deletes by each PRODUCT’s mode', async () => {
+    await run(catalogue(product('A') + product('B')));
+    const update =
+      '<?xml version="1.0"?><BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005"><HEADER><CATALOG>' +
+      '<LANGUAGE>deu</LANGUAGE></CATALOG></HEADER><T_UPDATE_PRODUCTS prev_version="1">' +
+      product('A').replace('<PRODUCT>', '<PRODUCT mode="update">').replace('Name A<', 'Neu A<') +
+      product('B').replace('<PRODUCT>', '<PRODUCT mode="delete">') +
+      product('C').replace('<PRODUCT>', '<PRODUCT mode="new">') +
+      '</T_UPDATE_PRODUCTS></BMECAT>';
+    expect(await run(update)).toMatchObject({
+      transaction: 'T_UPDATE_PRODUCTS',
+      created: 1,
+      updated: 1,
+      deleted: 1,
+    });
+    expect((await listProducts(owner, { all: true })).map((p) => [p.supplierPid, p.name])).toEqual([
+      ['A', 'Neu A'],
+      ['C', 'Name C'],
+    ]);
+  });
+});
