@@ -15,6 +15,7 @@ Commands:
   setup --database URL  team mode: keep users and workspaces in a shared PostgreSQL database
   db move --to URL      copy this data folder's SQLite data into PostgreSQL and switch to it
   mcp                   serve the agent interface (MCP) over stdin/stdout
+  import FILE           import a BMEcat catalogue into the open workspace
 
 Global options:
   --data-dir DIR        data folder (default: $PIM_DATA_DIR, else the platform's application-data folder)
@@ -136,6 +137,20 @@ Creates a workspace: a folder with its own database.
   --path DIR        folder of the workspace; must not exist or be empty
                     (default: <data-dir>/workspaces/<name>)
   --language CODE   default language, an ISO 639-2 code (default: deu)`,
+  import: `Usage: pim import FILE [--workspace NAME] [--mode merge] [--dry-run] [--continue-on-error]
+
+Imports a BMEcat catalogue (2005, 2005.1, 2005.2 or 1.2; UTF-8, UTF-16, ISO-8859-1 or windows-1252)
+into the open workspace, in one transaction: when the file or a product is refused, nothing is
+written, and the line and column say where. T_NEW_CATALOG merges: every product of the file is
+created or updated by its SUPPLIER_PID, the workspace's other products stay; T_UPDATE_PRODUCTS
+follows each product's mode (new, update, delete). Groups are created once and found again by
+their GROUP_ID; what pim does not model (prices, extensions, ...) is kept with each product.
+  --workspace NAME      import into this workspace (the open one stays open)
+  --mode merge          the only mode yet (replace is to come)
+  --dry-run             say what would change, write nothing
+  --continue-on-error   skip a product that is refused, list it, import the others
+Exit code 0 when the import was written (skipped products are listed on standard error), 1 when
+nothing was written.`,
   'workspace list': `Usage: pim workspace list
 
 Prints one line per workspace: id, name, folder, and "open" for the open one, separated by tabs.`,

@@ -61,6 +61,15 @@ const COMMANDS: Record<
     options: { to: { type: 'string' } },
     sub: ['move'],
   },
+  import: {
+    run: async (input) => (await import('./commands/import.command.js')).importCommand(input),
+    options: {
+      workspace: { type: 'string' },
+      mode: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      'continue-on-error': { type: 'boolean' },
+    },
+  },
   settings: {
     run: async (input) => (await import('./commands/settings.command.js')).settingsCommand(input),
     options: {},

@@ -26,6 +26,7 @@ describe.concurrent('pim --help', () => {
     [['settings', 'get', '-h'], /^Usage: pim settings get/],
     [['db', '--help'], /^Usage: pim db move --to postgres:\/\//],
     [['db', 'move', '--help'], /^Usage: pim db move --to postgres:\/\/[^]*Stop pim first/],
+    [['import', '--help'], /^Usage: pim import FILE [^]*nothing is\nwritten/],
   ];
   it.each(cases)('pim %j prints its usage and exits 0', async (args, usage) => {
     const result = await runCliAsync(dataDir, args);
@@ -37,7 +38,7 @@ describe.concurrent('pim --help', () => {
 
   it('the main help names every command', async () => {
     const result = await runCliAsync(dataDir, ['--help']);
-    for (const command of ['start', 'user', 'workspace', 'settings', 'db']) {
+    for (const command of ['start', 'user', 'workspace', 'settings', 'db', 'import']) {
       expect(result.stdout).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
     }
   });

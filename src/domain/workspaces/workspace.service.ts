@@ -285,6 +285,21 @@ export class WorkspaceService {
     return this.toDto(row, await changeStateOf(opened));
   }
 
+  /**
+   * A workspace to work on for one task (`pim import --workspace NAME`) without making it the data
+   * folder's open workspace: a running `pim start` and the window keep theirs. Closed with the others.
+   */
+  async workspaceFor(
+    ctx: RequestContext,
+    input: { workspaceId?: number; workspaceName?: string },
+  ): Promise<OpenWorkspace> {
+    requireRight(ctx, RIGHTS.read);
+    const row = await this.resolve(input);
+    const opened = this.opened.get(row.id) ?? (await this.storage.open(row));
+    this.opened.set(row.id, opened);
+    return opened;
+  }
+
   /** The id of the workspace the application has open (or last had open), from the system database. */
   async openWorkspaceId(): Promise<number | undefined> {
     const state = await this.local

@@ -1,0 +1,117 @@
+import { createReadStream, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { RequestContext } from '../../domain/context.js';
+import { BmecatError } from '../../interchange/bmecat/bmecat-reader.js';
+import { importBmecat, type ImportReport } from '../../interchange/bmecat/bmecat-import.js';
+import { UsageError } from '../cli-error.js';
+import type { CommandInput } from '../command-input.js';
+import { withApplication } from './with-app.js';
+
+/**
+ * `pim import FILE [--workspace NAME] [--dry-run] [--continue-on-error]`: a BMEcat file into the
+ * open workspace (or the one named), in one transaction (docs/bmecat.md). On a terminal a
+ * progress bar on standard error (by the bytes read), elsewhere a line per 10 % read.
+ * Exit 0 when the import was written (skipped products are listed), 1 when nothing was written.
+ */
+export async function importCommand({ dataDir, positionals, values, out }: CommandInput): Promise<number> {
+  const [file, ...extra] = positionals;
+  if (!file) throw new UsageError('pim import needs a BMEcat file');
+  if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
+  const mode = (values.mode as string | undefined) ?? 'merge';
+  if (mode === 'replace')
+    throw new UsageError('--mode replace is not built yet: import with --mode merge (the default)');
+  if (mode !== 'merge') throw new UsageError(`--mode is merge or replace, not '${mode}'`);
+  const workspaceName = values.workspace as string | undefined;
+  if (workspaceName !== undefined && workspaceName.trim() === '')
+    throw new UsageError('--workspace needs a workspace name; it is empty');
+  const path = resolve(file);
+  const size = fileSize(path);
+  const dryRun = values['dry-run'] === true;
+  return withApplication(dataDir, async (app) => {
+    const owner = app.ownerContext();
+    const workspace = workspaceName
+      ? await app.workspaces.workspaceFor(owner, { workspaceName })
+      : owner.workspace;
+    if (!workspace)
+      throw new UsageError('no workspace is open: open one in pim, or name it with --workspace NAME');
+    const ctx: RequestContext = { ...owner, workspace };
+    const progress = new Progress(size);
+    let report: ImportReport;
+    try {
+      report = await importBmecat(ctx, progress.count(createReadStream(path)), {
+        dryRun,
+        continueOnError: values['continue-on-error'] === true,
+      });
+    } catch (error) {
+      progress.end();
+      if (error instanceof BmecatError) {
+        console.error(`pim: ${file}:${error.line}:${error.column}: ${error.message}`);
+        console.error('pim: nothing was imported');
+        return 1;
+      }
+      throw error;
+    }
+    progress.end();
+    for (const skip of report.skipped) {
+      console.error(
+        `pim: ${file}:${skip.line}:${skip.column}: skipped ${skip.supplierPid ?? '(no SUPPLIER_PID)'}: ${skip.message}`,
+      );
+    }
+    const counts =
+      `${report.products} products (${report.created} created, ${report.updated} updated, ` +
+      `${report.deleted} deleted${report.skipped.length > 0 ? `, ${report.skipped.length} skipped` : ''}), ` +
+      `${report.groupsCreated} groups created`;
+    out(
+      dryRun
+        ? `dry run of ${file} (${report.transaction}), nothing written: would import ${counts}`
+        : `imported ${file} (${report.transaction}) into workspace ${workspace.name}: ${counts}`,
+    );
+    return 0;
+  });
+}
+
+function fileSize(path: string): number {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new UsageError(`${path} is not a file`);
+    return stat.size;
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+/** How much of the file was read: a bar on a terminal, a line per tenth elsewhere (standard error). */
+class Progress {
+  private read = 0;
+  private shown = -1;
+  private readonly tty = process.stderr.isTTY === true;
+
+  constructor(private readonly size: number) {}
+
+  async *count(stream: AsyncIterable<Buffer>): AsyncGenerator<Uint8Array> {
+    for await (const chunk of stream) {
+      this.read += chunk.length;
+      this.show();
+      yield chunk;
+    }
+  }
+
+  private show(): void {
+    const percent = this.size === 0 ? 100 : Math.floor((this.read / this.size) * 100);
+    if (this.tty) {
+      if (percent === this.shown) return;
+      const width = 30;
+      const filled = Math.round((percent / 100) * width);
+      process.stderr.write(`\rreading ${'#'.repeat(filled)}${'.'.repeat(width - filled)} ${percent} %`);
+    } else {
+      if (Math.floor(percent / 10) === Math.floor(this.shown / 10)) return;
+      process.stderr.write(`read ${percent} %\n`);
+    }
+    this.shown = percent;
+  }
+
+  end(): void {
+    if (this.tty && this.shown >= 0) process.stderr.write('\n');
+  }
+}

@@ -1,0 +1,104 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCliAsync } from '../helpers/cli.js';
+import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
+import { newDataDir, removeDataDir } from '../helpers/backend.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * `pim import FILE`: a BMEcat file into the open workspace or a named one, as a user runs it;
+ * what arrived is read back through REST.
+ */
+const SAMPLE = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'shared',
+  'data',
+  'bmecat',
+  'WEI_BMECat_7760056069.xml',
+);
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await newDataDir();
+  expectSuccess(await runCliAsync(dataDir, ['workspace', 'create', 'Main']));
+  expectSuccess(await runCliAsync(dataDir, ['workspace', 'create', 'Other']));
+  expectSuccess(
+    await runCliAsync(dataDir, ['user', 'add', 'admin', '--role', 'ADMIN', '--password-stdin'], {
+      stdin: 'admin-password-1\n',
+    }),
+  );
+  expectSuccess(await runCliAsync(dataDir, ['settings', 'set', 'rest.enabled', 'true']));
+});
+afterEach(() => removeDataDir(dataDir));
+
+/** The supplierPids of a workspace, through REST on a server started on the data folder. */
+async function supplierPids(workspace: string): Promise<string[]> {
+  const server: TestServer = await startServer({ dataDir });
+  try {
+    const token = await server.login();
+    const list = await server.request<{ id: number; name: string }[]>('GET', '/api/workspace', { token });
+    const id = list.body.data!.find((w) => w.name === workspace)!.id;
+    await server.request('POST', '/api/workspace/open', { token, body: { workspaceId: id } });
+    const products = await server.request<{ supplierPid: string }[]>('GET', '/api/product?all=true', {
+      token,
+    });
+    return products.body.data!.map((p) => p.supplierPid).sort();
+  } finally {
+    await server.stop();
+  }
+}
+
+describe('pim import', () => {
+  it('imports a supplier file into the named workspace only, and says what it did', async () => {
+    const result = await runCliAsync(dataDir, ['import', SAMPLE, '--workspace', 'Other']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(
+      `imported ${SAMPLE} (T_NEW_CATALOG) into workspace Other: 1 products (1 created, 0 updated, 0 deleted), 0 groups created\n`,
+    );
+    // Not a terminal: the progress comes as plain lines on standard error.
+    expect(result.stderr).toMatch(/^read \d+ %\n(read \d+ %\n)*$/);
+    expect(result.stderr).toContain('read 100 %\n');
+    expect(await supplierPids('Other')).toEqual(['7760056069']);
+    expect(await supplierPids('Main')).toEqual([]);
+  });
+
+  it('a dry run says what would change and writes nothing', async () => {
+    const result = await runCliAsync(dataDir, ['import', SAMPLE, '--workspace', 'Main', '--dry-run']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^dry run of .* nothing written: would import 1 products \(1 created/);
+    expect(await supplierPids('Main')).toEqual([]);
+  });
+
+  it('refuses a bad file with its line and column, writing nothing', async () => {
+    const file = join(dataDir, 'bad.xml');
+    writeFileSync(
+      file,
+      '<?xml version="1.0"?>\n<BMECAT version="2005"><HEADER><CATALOG><LANGUAGE>deu</LANGUAGE></CATALOG></HEADER>\n' +
+        '<T_NEW_CATALOG><PRODUCT><SUPPLIER_PID>OK</SUPPLIER_PID></PRODUCT>\n<PRODUCT><PRODUCT_DETAILS/></PRODUCT>' +
+        '</T_NEW_CATALOG></BMECAT>\n',
+    );
+    const result = await runCliAsync(dataDir, ['import', file, '--workspace', 'Main']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(
+      /^pim: .*bad\.xml:4:1: A PRODUCT without SUPPLIER_PID: every product needs one$/m,
+    );
+    expect(result.stderr).toMatch(/^pim: nothing was imported$/m);
+    expect(await supplierPids('Main')).toEqual([]);
+  });
+
+  it('answers usage mistakes in one line: no file, a missing file, no open workspace, replace', async () => {
+    expectOneLineError(await runCliAsync(dataDir, ['import']), /^pim: pim import needs a BMEcat file$/);
+    expectOneLineError(await runCliAsync(dataDir, ['import', join(dataDir, 'nope.xml')]), /ENOENT/);
+    expectOneLineError(await runCliAsync(dataDir, ['import', SAMPLE]), /no workspace is open/);
+    expectOneLineError(
+      await runCliAsync(dataDir, ['import', SAMPLE, '--mode', 'replace']),
+      /--mode replace is not built yet/,
+    );
+    expectOneLineError(await runCliAsync(dataDir, ['import', SAMPLE, '--workspace', 'Nope']), /Nope/);
+  });
+});
