@@ -51,7 +51,11 @@ interface ColumnRow {
   primary_key_position: number | null;
 }
 
-/** The tables of a PostgreSQL schema with their columns, keys, sequences and foreign keys. */
+/**
+ * The tables of a PostgreSQL schema with their columns, keys, sequences and foreign keys. Generated
+ * columns are left out: PostgreSQL computes them from the copied columns (product_text.name_key,
+ * migration 0012) and refuses a value for them.
+ */
 export async function postgresTables(client: pg.ClientBase, schema: string): Promise<Map<string, TablePlan>> {
   const columns = await client.query<ColumnRow>(
     `SELECT c.relname AS table_name, a.attname AS column_name,
@@ -61,6 +65,7 @@ export async function postgresTables(client: pg.ClientBase, schema: string): Pro
        FROM pg_class c
        JOIN pg_namespace n ON n.oid = c.relnamespace
        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+                         AND a.attgenerated = ''
        LEFT JOIN pg_constraint pk ON pk.conrelid = c.oid AND pk.contype = 'p'
       WHERE n.nspname = $1 AND c.relkind IN ('r', 'p')
       ORDER BY c.relname, a.attnum`,
