@@ -387,6 +387,25 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
         `SELECT id, catalog_group_id FROM ${moved.schema}.product_group WHERE catalog_group_id IS NOT NULL`,
       ),
     ).toEqual([{ id: groupId, catalog_group_id: CATALOG_GROUP_ID }]);
+    // What triggers derive (off during the load) arrived as the source kept it and agrees with the
+    // texts: each product's fallback name key and languages (the sort by name, migrations 0011
+    // and 0012). The name key of product_text is a generated column: PostgreSQL computed it.
+    const ws = moved.schema;
+    const firstKey = `COALESCE((SELECT left(t.value, 200) FROM ${ws}.product_text t WHERE t.product_id = fk.product_id
+      AND t.kind = 'DESCRIPTIONSHORT' ORDER BY t.lang LIMIT 1), '')`;
+    const languages = `COALESCE((SELECT string_agg(t.lang, ',' ORDER BY t.lang) FROM ${ws}.product_text t
+      WHERE t.product_id = fk.product_id AND t.kind = 'DESCRIPTIONSHORT'), '')`;
+    const [fallbacks] = await query<{ keys: number; named: number; wrong: number }>(
+      `SELECT count(*)::int AS keys, count(*) FILTER (WHERE fk.langs <> '')::int AS named,
+          count(*) FILTER (WHERE fk.name_key <> ${firstKey} OR fk.langs <> ${languages})::int AS wrong
+        FROM ${ws}.product_fallback_key fk`,
+    );
+    expect(fallbacks).toMatchObject({ keys: counts.product, wrong: 0 });
+    expect(fallbacks!.named).toBeGreaterThan(0);
+    expect(
+      await query(`SELECT count(*)::int AS short, count(*) FILTER (WHERE name_key IS DISTINCT FROM left(value, 200))::int
+          AS wrong FROM ${ws}.product_text WHERE kind = 'DESCRIPTIONSHORT'`),
+    ).toEqual([{ short: expect.any(Number), wrong: 0 }]);
 
     expect((await pim(dir, 'user', 'list')).stdout).toBe(users);
     expect((await pim(dir, 'workspace', 'list')).stdout).toBe(workspaces);

@@ -105,10 +105,26 @@ export interface ProductSql {
 /** The product grid's sort by name (product-grid-sql.*.ts, docs/catalogue-grid.md). */
 export interface ProductGridSql {
   /**
-   * The sort key of a name `value`: its first NAME_KEY_LENGTH characters, compared by code
-   * point. The very expression of the index product_short_text_name, so that it is used.
+   * The sort key of the short text aliased `alias` (a product_text row): its first
+   * NAME_KEY_LENGTH characters, compared by code point. The very expression or column of the
+   * index product_short_text_name, so that the index answers.
    */
-  nameKey(value: RawBuilder<unknown>): RawBuilder<string>;
+  shortTextKey(alias: string): RawBuilder<string>;
+  /**
+   * Whether `languages` (product_fallback_key.langs: codes joined by commas) lacks `lang`: a test
+   * of the entry the sort's second arm walks (migration 0012).
+   */
+  lacksLanguage(languages: RawBuilder<unknown>, lang: string): RawBuilder<boolean>;
+  /**
+   * The sort's two arms (selects of `id` and `k`) as one compound select the caller orders and
+   * limits, each arm read in the order from its index; `arm` is the ORDER BY and LIMIT an arm
+   * needs at most.
+   */
+  mergeArms(
+    named: RawBuilder<unknown>,
+    fallback: RawBuilder<unknown>,
+    arm: RawBuilder<unknown>,
+  ): RawBuilder<unknown>;
 }
 
 /**

@@ -1,12 +1,21 @@
 import { sql } from 'kysely';
 import type { ProductGridSql } from './catalogue-sql.js';
-import { NAME_KEY_LENGTH } from './name-key.js';
 
-const KEY = sql.raw(String(NAME_KEY_LENGTH));
-
-/** COLLATE "C": by code point, as on SQLite, whatever the database's collation. */
+/** The key is kept COLLATE "C": by code point, as on SQLite, whatever the database's collation. */
 export const productGridPostgres: ProductGridSql = {
-  nameKey(value) {
-    return sql<string>`(left(${value}, ${KEY}) COLLATE "C")`;
+  // The stored column (migration 0012), so that the index on it answers alone.
+  shortTextKey(alias) {
+    return sql<string>`${sql.ref(`${alias}.name_key`)}`;
+  },
+  lacksLanguage(languages, lang) {
+    return sql<boolean>`strpos(',' || ${languages} || ',', ${`,${lang},`}) = 0`;
+  },
+  // Each arm a subquery with its own ORDER BY and LIMIT: the planner then merges the two index
+  // walks (Merge Append) and stops. In a flat UNION ALL the arm on product_text lost the index's
+  // order (its `lang = …` is not taken as a constant in a UNION ALL member), and the planner read
+  // every name of the language and sorted them (first rows 100-270 ms instead of 1-8).
+  mergeArms(named, fallback, arm) {
+    return sql`SELECT id, k FROM (${named} ${arm}) named
+      UNION ALL SELECT id, k FROM (${fallback} ${arm}) fallback`;
   },
 };

@@ -3,6 +3,8 @@ import { fallbackNameKeyPostgres } from './0011-fallback-name-key.postgres.js';
 import { fallbackNameKeySqlite } from './0011-fallback-name-key.sqlite.js';
 import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
 import { gridIndexesSqlite } from './0010-grid-indexes.sqlite.js';
+import { nameLanguagesPostgres } from './0012-name-languages.postgres.js';
+import { nameLanguagesSqlite } from './0012-name-languages.sqlite.js';
 import { productModelPostgres } from './0008-product-model.postgres.js';
 import { productModelSqlite } from './0008-product-model.sqlite.js';
 
@@ -34,6 +36,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0009_order_units': addProductColumns('order_unit', 'content_unit'),
   '0010_grid_indexes': { sqlite: gridIndexesSqlite, postgres: gridIndexesPostgres },
   '0011_fallback_name_key': { sqlite: fallbackNameKeySqlite, postgres: fallbackNameKeyPostgres },
+  '0012_name_languages': { sqlite: nameLanguagesSqlite, postgres: nameLanguagesPostgres },
 };
 
 /** The steps of one dialect, in order. */

@@ -107,13 +107,33 @@ function placeSql(
   return sql<boolean>`(${key}, ${id}) ${op} (${place.key ?? ''}, ${place.id})`;
 }
 
+/** Rows `offset` to `offset + limit` of a selection in the order (LIMIT and OFFSET). */
+interface Window {
+  limit: number;
+  offset: number;
+}
+
+function orderBy(order: GridOrder) {
+  const dir = sql.raw(order.desc ? 'DESC' : 'ASC');
+  return order.sort === 'id' ? sql`ORDER BY id ${dir}` : sql`ORDER BY k ${dir}, id ${dir}`;
+}
+
+function windowSql(order: GridOrder, w: Window) {
+  const offset = w.offset === 0 ? sql`` : sql` OFFSET ${sql.lit(w.offset)}`;
+  return sql`${orderBy(order)} LIMIT ${sql.lit(w.limit)}${offset}`;
+}
+
 /**
- * The selection as (id, k) rows in the order, from `start`, as a compound select whose ORDER BY
- * and LIMIT the caller adds. By name, two arms merged, each read in order from an index:
- * products with a short text in the language walk product_short_text_name (lang, key, id); the
- * others (a fallback name or none) walk product_fallback_key (key, id), the key of their first
- * short text by language code (migration 0011). The second arm is left out when no product lacks
- * the language (`fallbacks` false): its walk would find nothing after reading every product.
+ * The selection's (id, k) rows in the order, from `start`, rows `w` of them. By name, two arms
+ * merged, each read in order from an index: products with a short text in the language walk
+ * product_short_text_name (lang, key, id); the others (a fallback name or none) walk
+ * product_fallback_key (key, id, languages), the key of their first short text by language code
+ * (migration 0011), testing the languages in the entry itself (0012). The second arm is left out
+ * when no product lacks the language (`fallbacks` false): its walk would find nothing after
+ * reading every product.
+ *
+ * The dialect merges the arms (ProductGridSql.mergeArms): PostgreSQL needs each as a subquery of
+ * its own to walk its index in order.
  */
 function orderedKeys(
   db: WorkspaceDb,
@@ -121,45 +141,48 @@ function orderedKeys(
   order: GridOrder,
   start: GridStart,
   fallbacks: boolean,
+  w: Window,
 ): RawBuilder<unknown> {
   const where = filterSql(db, f);
   if (order.sort !== 'name') {
     const column = sortColumn(order.sort);
     return sql`SELECT p.id AS id, ${column ?? sql`NULL`} AS k FROM product p
-      WHERE ${where} AND ${placeSql(column, sql`p.id`, order, start)}`;
+      WHERE ${where} AND ${placeSql(column, sql`p.id`, order, start)} ${windowSql(order, w)}`;
   }
-  const key = catalogueSql(db).grid.nameKey(sql`t.value`);
+  const grid = catalogueSql(db).grid;
+  const key = grid.shortTextKey('t');
   // Without a filter, the index entries are the answer: reading each product's row (a join) to
   // test `1 = 1` made a jump to row 50,000 cost 20 times more.
   const product = (id: RawBuilder<unknown>) => (filtered(f) ? sql`JOIN product p ON p.id = ${id}` : sql``);
   const named = sql`SELECT t.product_id AS id, ${key} AS k FROM product_text t ${product(sql`t.product_id`)}
       WHERE t.kind = ${SHORT} AND t.lang = ${order.lang} AND ${where}
         AND ${placeSql(key, sql`t.product_id`, order, start)}`;
-  if (!fallbacks) return named;
-  return sql`${named}
-    UNION ALL
-    SELECT fk.product_id AS id, fk.name_key AS k FROM product_fallback_key fk ${product(sql`fk.product_id`)}
-      WHERE NOT EXISTS (SELECT 1 FROM product_text t3 WHERE t3.product_id = fk.product_id
-          AND t3.kind = ${SHORT} AND t3.lang = ${order.lang}) AND ${where}
+  if (!fallbacks) return sql`${named} ${windowSql(order, w)}`;
+  const fallback = sql`SELECT fk.product_id AS id, fk.name_key AS k
+      FROM product_fallback_key fk ${product(sql`fk.product_id`)}
+      WHERE ${grid.lacksLanguage(sql`fk.langs`, order.lang)} AND ${where}
         AND ${placeSql(sql`fk.name_key`, sql`fk.product_id`, order, start)}`;
+  // An arm gives at most the rows up to the window's end.
+  const arms = grid.mergeArms(named, fallback, windowSql(order, { limit: w.offset + w.limit, offset: 0 }));
+  return sql`${arms} ${windowSql(order, w)}`;
 }
 
 /**
- * Whether some product lacks a short text in `lang` (the sort by name's second arm has rows):
- * two counts an index answers, far cheaper than looking for such a product among all of them.
+ * Whether some product lacks a short text in `lang` (the sort by name's second arm has rows),
+ * from the distinct sets of languages products have (product_fallback_key_langs, migration 0012):
+ * a loose index scan, one index probe per distinct set (a handful in a catalogue) instead of
+ * counting the products and the language's texts. A product without any short text has the set ''.
  */
 async function someLackName(db: WorkspaceDb, order: GridOrder): Promise<boolean> {
   if (order.sort !== 'name') return false;
-  const { rows } = await sql<{ lacking: number | boolean }>`SELECT (SELECT COUNT(*) FROM product)
-      > (SELECT COUNT(*) FROM product_text WHERE kind = ${SHORT} AND lang = ${order.lang}) AS lacking`.execute(
-    db,
-  );
+  const { rows } = await sql<{ lacking: number | boolean }>`WITH RECURSIVE sets (langs) AS (
+      SELECT min(langs) FROM product_fallback_key
+      UNION ALL
+      SELECT (SELECT min(fk.langs) FROM product_fallback_key fk WHERE fk.langs > s.langs)
+        FROM sets s WHERE s.langs IS NOT NULL)
+    SELECT EXISTS (SELECT 1 FROM sets s WHERE s.langs IS NOT NULL
+      AND ${catalogueSql(db).grid.lacksLanguage(sql`s.langs`, order.lang)}) AS lacking`.execute(db);
   return Boolean(rows[0]!.lacking);
-}
-
-function orderBy(order: GridOrder) {
-  const dir = sql.raw(order.desc ? 'DESC' : 'ASC');
-  return order.sort === 'id' ? sql`ORDER BY id ${dir}` : sql`ORDER BY k ${dir}, id ${dir}`;
 }
 
 /** The places of up to `limit` rows of the selection in the order, from `start`. */
@@ -171,8 +194,10 @@ export async function gridPlaces(
   limit: number,
 ): Promise<GridPlace[]> {
   const fallbacks = await someLackName(db, order);
-  const { rows } = await sql<{ id: number; k: string | null }>`${orderedKeys(db, f, order, start, fallbacks)}
-    ${orderBy(order)} LIMIT ${sql.lit(limit)}`.execute(db);
+  const { rows } = await sql<{ id: number; k: string | null }>`${orderedKeys(db, f, order, start, fallbacks, {
+    limit,
+    offset: 0,
+  })}`.execute(db);
   return rows.map((r) => ({ id: Number(r.id), key: r.k }));
 }
 
@@ -190,8 +215,7 @@ export async function gridPlaceAt(
   const { rows } = await sql<{
     id: number;
     k: string | null;
-  }>`${orderedKeys(db, f, order, undefined, fallbacks)}
-    ${orderBy(order)} LIMIT 1 OFFSET ${sql.lit(index)}`.execute(db);
+  }>`${orderedKeys(db, f, order, undefined, fallbacks, { limit: 1, offset: index })}`.execute(db);
   const row = rows[0];
   return row === undefined ? undefined : { id: Number(row.id), key: row.k };
 }
