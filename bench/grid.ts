@@ -80,18 +80,30 @@ async function measure(dataDir: string, label: string): Promise<void> {
     const started = performance.now();
     await sql`DELETE FROM product_text WHERE ${lost}`.execute(db);
     report('delete deu names of 10 % (10,000 texts)', performance.now() - started);
-    for (const dir of ['asc', 'desc'] as const) {
-      const sort = 'name';
-      report(`10 % lack deu: ${sort} ${dir}: first 100 rows`, await median(() => rows({ sort, dir })));
-      report(
-        `10 % lack deu: ${sort} ${dir}: 100 rows at 50,000`,
-        await median(() => rows({ sort, dir, at: 50_000 })),
-      );
-      const middle = await rows({ sort, dir, at: 50_000 });
-      report(
-        `10 % lack deu: ${sort} ${dir}: next 100 by cursor`,
-        await median(() => rows({ sort, dir, after: middle.next! })),
-      );
+    const lacking = async (when: string) => {
+      for (const dir of ['asc', 'desc'] as const) {
+        const sort = 'name';
+        report(`${when}: ${sort} ${dir}: first 100 rows`, await median(() => rows({ sort, dir })));
+        report(
+          `${when}: ${sort} ${dir}: 100 rows at 50,000`,
+          await median(() => rows({ sort, dir, at: 50_000 })),
+        );
+        const middle = await rows({ sort, dir, at: 50_000 });
+        report(
+          `${when}: ${sort} ${dir}: next 100 by cursor`,
+          await median(() => rows({ sort, dir, after: middle.next! })),
+        );
+      }
+    };
+    await lacking('10 % lack deu');
+    if (label === 'postgres') {
+      // Right after the delete (and after the move), index-only scans still visit the table for
+      // most entries: the visibility map is set by VACUUM, which autovacuum runs within a minute or so.
+      const vacuumed = performance.now();
+      for (const table of ['product_text', 'product_fallback_key'])
+        await sql`VACUUM ${sql.table(table)}`.execute(db);
+      report('VACUUM product_text, product_fallback_key', performance.now() - vacuumed);
+      await lacking('10 % lack deu, after VACUUM');
     }
     await sql`INSERT INTO product_text (${columns}) SELECT ${columns} FROM bench_lost_name`.execute(db);
     await sql`DROP TABLE bench_lost_name`.execute(db);
