@@ -116,6 +116,60 @@ export function mayLeave(): boolean {
   return leaveGuard === undefined || leaveGuard();
 }
 
+/**
+ * The address the window shows. The window's own moves set it after asking (navigate), so that the
+ * guard below does not ask twice; a move of the browser's (Back, Forward, a typed or linked
+ * address) is checked when it happens.
+ */
+let shown = typeof window === 'undefined' ? '' : window.location.hash;
+
+/** Whether an address is the catalogue's (#/, its state after ?): the only view with an editor. */
+function isCatalogue(hash: string): boolean {
+  return hash === '' || hash === '#' || hash === '#/' || hash.startsWith('#/?');
+}
+
+/** Whether moving between two addresses leaves the open product: another product, or another view. */
+function leavesProduct(from: string, to: string): boolean {
+  if (!isCatalogue(from)) return false;
+  if (!isCatalogue(to)) return true;
+  return parseCatalogueState(from).product !== parseCatalogueState(to).product;
+}
+
+/**
+ * Back/Forward with unsaved changes: the browser has already moved the address (hashchange cannot
+ * be cancelled), so when the user stays the address is put back as a new entry (the history's own
+ * move cannot be undone from here) and the event goes no further: the views never see the move
+ * and the editor keeps its form. Registered when the module loads, before any view subscribes,
+ * and in the capture phase, so that it runs first.
+ */
+function guardAddress(event: HashChangeEvent): void {
+  const next = window.location.hash;
+  if (next === shown) return;
+  if (leavesProduct(shown, next) && !mayLeave()) {
+    event.stopImmediatePropagation();
+    window.history.pushState(null, '', shown || '#/');
+    return;
+  }
+  shown = next;
+}
+
+if (typeof window !== 'undefined') window.addEventListener('hashchange', guardAddress, { capture: true });
+
+/**
+ * Moves the window to an address it decided on (the user was asked already where that was due):
+ * a new history entry, or with `replace` the current one replaced (no hashchange of its own, so
+ * one is sent for the views).
+ */
+export function navigate(hash: string, options?: { replace?: boolean }): void {
+  shown = hash;
+  if (options?.replace) {
+    window.history.replaceState(window.history.state, '', hash);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+  } else {
+    window.location.hash = hash;
+  }
+}
+
 function subscribe(listener: () => void): () => void {
   window.addEventListener('hashchange', listener);
   return () => window.removeEventListener('hashchange', listener);
@@ -136,12 +190,7 @@ export function useCatalogueState(): [
     if ('product' in change && change.product !== current.product && !mayLeave()) return;
     const next = catalogueHash({ ...current, ...change });
     if (next === (window.location.hash || '#/')) return;
-    if (options?.replace) {
-      window.history.replaceState(window.history.state, '', next);
-      window.dispatchEvent(new HashChangeEvent('hashchange'));
-    } else {
-      window.location.hash = next;
-    }
+    navigate(next, options);
   }, []);
   return [state, update];
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { RIGHTS } from './api.js';
-import { mayLeave } from './catalogue-route.js';
+import { mayLeave, navigate } from './catalogue-route.js';
 
 /** The window's views, each at its own address: #/ (the catalogue, its state after ?), #/monitor, #/users. */
 export const VIEWS = ['home', 'monitor', 'users'] as const;
@@ -45,7 +45,7 @@ export function useViewRoute(rights: readonly string[]): [View, (view: View) => 
     if (viewOf(hash) !== view) window.history.replaceState(window.history.state, '', hashOf(view));
   }, [hash, view]);
   const show = useCallback((next: View) => {
-    if (viewOf(window.location.hash) !== next && mayLeave()) window.location.hash = hashOf(next);
+    if (viewOf(window.location.hash) !== next && mayLeave()) navigate(hashOf(next));
   }, []);
   return [view, show];
 }

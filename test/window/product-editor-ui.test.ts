@@ -135,6 +135,53 @@ describe('the product editor', () => {
     ).toBe('FROM-REST');
   });
 
+  it('asks before Back or Forward leaves unsaved changes; staying keeps the edits and the address', async () => {
+    const first = await product({ supplierPid: 'BACK-1', name: 'Erstes' });
+    const second = await product({ supplierPid: 'BACK-2', name: 'Zweites' });
+    const heading = () => page.getByRole('heading', { level: 2 }).textContent();
+    await openEditor(first);
+    // The browser's own move (as a link would), a history entry: the form is clean, nothing is asked.
+    await page.evaluate(`window.location.hash = '#/?product=${second}'`);
+    await expect.poll(heading).toBe('Product BACK-2');
+    const asked: string[] = [];
+    const answers: boolean[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void (answers.shift() ? dialog.accept() : dialog.dismiss());
+    });
+    await page.getByLabel('EAN').fill('4006381333115');
+
+    answers.push(false);
+    await page.evaluate('window.history.back()');
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe('The product has unsaved changes. Leave it and lose them?');
+    // Stayed: the address is the product's again, the editor and its edit are as they were.
+    await expect.poll(() => page.url()).toMatch(new RegExp(`#/\\?product=${second}$`));
+    expect(await heading()).toBe('Product BACK-2');
+    expect(await page.getByLabel('EAN').inputValue()).toBe('4006381333115');
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isEnabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/editor-back-stayed.png`, fullPage: true });
+    // The window's own move (a row of the grid opened) asks once, not once more for its address.
+    answers.push(false);
+    await page.getByRole('grid').getByRole('row').filter({ hasText: 'BACK-1' }).dblclick();
+    await expect.poll(() => asked.length).toBe(2);
+    expect(await heading()).toBe('Product BACK-2');
+    expect(await page.getByLabel('EAN').inputValue()).toBe('4006381333115');
+
+    // Back once more, and leave this time: the first product, the edit lost (never saved).
+    answers.push(true);
+    await page.evaluate('window.history.back()');
+    await expect.poll(heading).toBe('Product BACK-1');
+    expect(asked).toHaveLength(3);
+    expect(page.url()).toMatch(new RegExp(`#/\\?product=${first}$`));
+    expect((await restSheet(second)).product.ean).toBeNull();
+    // Forward with nothing unsaved moves without a question.
+    await page.evaluate('window.history.forward()');
+    await expect.poll(heading).toBe('Product BACK-2');
+    expect(await page.getByLabel('EAN').inputValue()).toBe('');
+    expect(asked).toHaveLength(3);
+  });
+
   it('shows a refusal under the field it names', async () => {
     await product({ supplierPid: 'TAKEN-1' });
     const id = await product({ supplierPid: 'FREE-1', name: 'Feld' });
