@@ -393,7 +393,7 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
     const ws = moved.schema;
     const firstKey = `COALESCE((SELECT left(t.value, 200) FROM ${ws}.product_text t WHERE t.product_id = fk.product_id
       AND t.kind = 'DESCRIPTIONSHORT' ORDER BY t.lang LIMIT 1), '')`;
-    const languages = `COALESCE((SELECT string_agg(t.lang, ',' ORDER BY t.lang) FROM ${ws}.product_text t
+    const languages = `COALESCE((SELECT ',' || string_agg(t.lang, ',' ORDER BY t.lang) || ',' FROM ${ws}.product_text t
       WHERE t.product_id = fk.product_id AND t.kind = 'DESCRIPTIONSHORT'), '')`;
     const [fallbacks] = await query<{ keys: number; named: number; wrong: number }>(
       `SELECT count(*)::int AS keys, count(*) FILTER (WHERE fk.langs <> '')::int AS named,

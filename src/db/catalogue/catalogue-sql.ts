@@ -111,7 +111,7 @@ export interface ProductGridSql {
    */
   shortTextKey(alias: string): RawBuilder<string>;
   /**
-   * Whether `languages` (product_fallback_key.langs: codes joined by commas) lacks `lang`: a test
+   * Whether `languages` (product_fallback_key.langs: codes each between commas) lacks `lang`: a test
    * of the entry the sort's second arm walks (migration 0012).
    */
   lacksLanguage(languages: RawBuilder<unknown>, lang: string): RawBuilder<boolean>;

@@ -7,8 +7,12 @@ export const productGridPostgres: ProductGridSql = {
   shortTextKey(alias) {
     return sql<string>`${sql.ref(`${alias}.name_key`)}`;
   },
+  // NOT LIKE on the column itself, not a function of it: the planner then estimates the share of
+  // products lacking the language from the column's few common values (strpos(…) = 0 was taken for
+  // 0.5 % of them, and a jump where every product lacks it sorted all of them: 161 ms instead of 60).
   lacksLanguage(languages, lang) {
-    return sql<boolean>`strpos(',' || ${languages} || ',', ${`,${lang},`}) = 0`;
+    const literal = lang.replace(/[\\%_]/g, '\\$&');
+    return sql<boolean>`${languages} NOT LIKE ${`%,${literal},%`} ESCAPE '\\'`;
   },
   // Each arm a subquery with its own ORDER BY and LIMIT: the planner then merges the two index
   // walks (Merge Append) and stops. In a flat UNION ALL the arm on product_text lost the index's

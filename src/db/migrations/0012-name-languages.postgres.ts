@@ -7,8 +7,8 @@ const KEY = String(NAME_KEY_LENGTH);
 const firstKey = (id: string) => `COALESCE((SELECT t.name_key FROM product_text t
     WHERE t.product_id = ${id} AND t.kind = 'DESCRIPTIONSHORT' ORDER BY t.lang LIMIT 1), '')`;
 
-/** The languages product `id` has a short text in, by code, joined by commas ('' without any). */
-const languagesOf = (id: string) => `COALESCE((SELECT string_agg(t.lang, ',' ORDER BY t.lang)
+/** The languages product `id` has a short text in, by code, each between commas (',deu,eng,'; '' without any). */
+const languagesOf = (id: string) => `COALESCE((SELECT ',' || string_agg(t.lang, ',' ORDER BY t.lang) || ','
     FROM product_text t WHERE t.product_id = ${id} AND t.kind = 'DESCRIPTIONSHORT'), '')`;
 
 /**

@@ -11,10 +11,13 @@ function firstKey(id: string) {
     WHERE t.product_id = ${product} AND t.kind = ${SHORT} ORDER BY t.lang LIMIT 1), '')`;
 }
 
-/** The languages product `id` has a short text in, by code, joined by commas ('' without any). */
+/**
+ * The languages product `id` has a short text in, by code, each between commas (',deu,eng,'; ''
+ * without any), so that a language is found as ',code,' (ProductGridSql.lacksLanguage).
+ */
 function languagesOf(id: string) {
   const product = sql.raw(id);
-  return sql`COALESCE((SELECT group_concat(t.lang, ',' ORDER BY t.lang) FROM product_text t
+  return sql`COALESCE((SELECT ',' || group_concat(t.lang, ',' ORDER BY t.lang) || ',' FROM product_text t
     WHERE t.product_id = ${product} AND t.kind = ${SHORT}), '')`;
 }
 
