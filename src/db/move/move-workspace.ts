@@ -36,7 +36,7 @@ export async function moveWorkspace(
     await migratePostgres(handle, workspaceMigrationsPostgres, workspaceLegacyNamesPostgres);
     // Only the tables: a new workspace's starting meta rows (insertInitialMeta) are not written,
     // the source's own meta rows are copied with the rest.
-    return await inPoolTransaction(handle.pool, async (client) => {
+    const moved = await inPoolTransaction(handle.pool, async (client) => {
       const plan = planTables(
         `workspace '${name}'`,
         sqliteTables(source),
@@ -59,6 +59,12 @@ export async function moveWorkspace(
       for (const table of plan) await client.query(`ANALYZE ${quoteName(table.name)}`);
       return moved;
     });
+    // The visibility map, which only VACUUM sets (and VACUUM runs outside a transaction): without
+    // it an index-only scan visits the table for every entry until autovacuum passes, about a
+    // minute later. Measured on 100,000 products: a jump in the grid sorted by name (fra) 92–121 ms
+    // right after the move without it, 7 ms with it; VACUUM takes about 2 s of the move's 25–60.
+    for (const table of moved) await handle.pool.query(`VACUUM ${quoteName(table.name)}`);
+    return moved;
   } finally {
     await handle.close();
   }
