@@ -125,6 +125,11 @@ export interface ProductGridSql {
     fallback: RawBuilder<unknown>,
     arm: RawBuilder<unknown>,
   ): RawBuilder<unknown>;
+  /**
+   * Runs the unfiltered sort by name's statements so that they walk the indexes whatever the
+   * planner estimates for the test of the languages (PostgreSQL: sorting discouraged).
+   */
+  walkingIndexes<T>(db: WorkspaceDb, work: (db: WorkspaceDb) => Promise<T>): Promise<T>;
 }
 
 /**

@@ -185,6 +185,11 @@ async function someLackName(db: WorkspaceDb, order: GridOrder): Promise<boolean>
   return Boolean(rows[0]!.lacking);
 }
 
+/** Runs the statements of a sort by name without a filter as index walks (ProductGridSql.walkingIndexes). */
+function walk<T>(db: WorkspaceDb, f: GridFilter, order: GridOrder, work: (db: WorkspaceDb) => Promise<T>) {
+  return order.sort === 'name' && !filtered(f) ? catalogueSql(db).grid.walkingIndexes(db, work) : work(db);
+}
+
 /** The places of up to `limit` rows of the selection in the order, from `start`. */
 export async function gridPlaces(
   db: WorkspaceDb,
@@ -194,10 +199,12 @@ export async function gridPlaces(
   limit: number,
 ): Promise<GridPlace[]> {
   const fallbacks = await someLackName(db, order);
-  const { rows } = await sql<{ id: number; k: string | null }>`${orderedKeys(db, f, order, start, fallbacks, {
-    limit,
-    offset: 0,
-  })}`.execute(db);
+  const { rows } = await walk(db, f, order, (db) =>
+    sql<{ id: number; k: string | null }>`${orderedKeys(db, f, order, start, fallbacks, {
+      limit,
+      offset: 0,
+    })}`.execute(db),
+  );
   return rows.map((r) => ({ id: Number(r.id), key: r.k }));
 }
 
@@ -212,10 +219,12 @@ export async function gridPlaceAt(
   index: number,
 ): Promise<GridPlace | undefined> {
   const fallbacks = await someLackName(db, order);
-  const { rows } = await sql<{
-    id: number;
-    k: string | null;
-  }>`${orderedKeys(db, f, order, undefined, fallbacks, { limit: 1, offset: index })}`.execute(db);
+  const { rows } = await walk(db, f, order, (db) =>
+    sql<{
+      id: number;
+      k: string | null;
+    }>`${orderedKeys(db, f, order, undefined, fallbacks, { limit: 1, offset: index })}`.execute(db),
+  );
   const row = rows[0];
   return row === undefined ? undefined : { id: Number(row.id), key: row.k };
 }
