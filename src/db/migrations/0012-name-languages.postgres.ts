@@ -59,6 +59,21 @@ export const nameLanguagesPostgres: Migration = {
         IF TG_OP IN ('INSERT', 'UPDATE') THEN ${refresh('NEW')} END IF;
         RETURN NULL;
       END $$`,
+      // Inserted texts per statement: a product's key and languages once, however many of its texts
+      // a statement adds (a bulk write adds them all at once). Per row, every text after the first
+      // was one more UPDATE of the product's row: 100,000 texts 7.9 s instead of 1.7 without.
+      `CREATE FUNCTION product_fallback_key_added() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE product_fallback_key fk
+          SET name_key = ${firstKey('fk.product_id')}, langs = ${languagesOf('fk.product_id')}
+          WHERE fk.product_id IN (SELECT a.product_id FROM added a WHERE a.kind = 'DESCRIPTIONSHORT');
+        RETURN NULL;
+      END $$`,
+      `DROP TRIGGER product_fallback_key_sync ON product_text`,
+      `CREATE TRIGGER product_fallback_key_sync AFTER DELETE OR UPDATE OF product_id, kind, lang, value
+        ON product_text FOR EACH ROW EXECUTE FUNCTION product_fallback_key_sync()`,
+      `CREATE TRIGGER product_fallback_key_added AFTER INSERT ON product_text
+        REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION product_fallback_key_added()`,
     ];
     for (const statement of statements) await sql.raw(statement).execute(db);
   },

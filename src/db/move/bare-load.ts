@@ -30,6 +30,7 @@ const DERIVING_TRIGGERS = [
   ['product_feature', 'feature_value_key_sync'],
   ['product', 'product_fallback_key_add'],
   ['product_text', 'product_fallback_key_sync'],
+  ['product_text', 'product_fallback_key_added'],
 ] as const;
 
 export async function loadIntoBareTables<T>(
