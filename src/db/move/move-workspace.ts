@@ -60,8 +60,8 @@ export async function moveWorkspace(
       return moved;
     });
     // The visibility map, which only VACUUM sets (and VACUUM runs outside a transaction): without
-    // it an index-only scan visits the table for every entry until autovacuum passes, about a
-    // minute later. Measured on 100,000 products: a jump in the grid sorted by name (fra) 92–121 ms
+    // it an index-only scan visits the table for every entry until autovacuum passes (where it
+    // runs: about a minute after a load). Measured on 100,000 products: a jump in the grid sorted by name (fra) 92–121 ms
     // right after the move without it, 7 ms with it; VACUUM takes about 2 s of the move's 25–60.
     for (const table of moved) await handle.pool.query(`VACUUM ${quoteName(table.name)}`);
     return moved;
