@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 import type { GridRow, GridRowsPage } from '../../src/window/catalogue-api.types.js';
+import { expectOrder, nameOf, type Model, type Sort } from './product-grid.fixtures.js';
 
 /**
  * The product grid's endpoints (GET /ui/api/products/rows and /count) against a small catalogue
@@ -9,45 +10,6 @@ import type { GridRow, GridRowsPage } from '../../src/window/catalogue-api.types
  */
 
 const ECLASS = '0173-1#02-AAF040#004';
-
-interface Model {
-  id: number;
-  supplierPid: string;
-  texts: Record<string, string>;
-  groupId: number | null;
-  masterId: number | null;
-  features: string[];
-  updatedAt: string;
-}
-
-/** Code point order, as both databases compare text (JavaScript's < compares UTF-16 units). */
-function cmp(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-}
-
-function nameOf(m: Model, lang: string): string {
-  const langs = Object.keys(m.texts).sort(cmp);
-  return m.texts[lang] ?? (langs.length ? m.texts[langs[0]!]! : '');
-}
-
-type Sort = 'id' | 'supplierPid' | 'name' | 'updated';
-
-function sortKey(m: Model, sort: Sort, lang: string): string | number {
-  if (sort === 'supplierPid') return m.supplierPid;
-  if (sort === 'updated') return m.updatedAt;
-  if (sort === 'name') return [...nameOf(m, lang)].slice(0, 200).join('');
-  return m.id;
-}
-
-function expectOrder(models: Model[], sort: Sort, desc: boolean, lang: string): number[] {
-  const sorted = [...models].sort((a, b) => {
-    const ka = sortKey(a, sort, lang);
-    const kb = sortKey(b, sort, lang);
-    const c = typeof ka === 'number' ? ka - (kb as number) : cmp(ka, kb as string) || a.id - b.id;
-    return desc ? -c : c;
-  });
-  return sorted.map((m) => m.id);
-}
 
 let server: TestServer;
 let token: string;
@@ -427,143 +389,6 @@ describe('the grid without a workspace and as data changes', () => {
     await expectSorted('deleted');
     for (const m of made) await rest('DELETE', `/api/product/${m.id}`);
     expect(await count('q=fbk-')).toBe(0);
-  });
-
-  it('keeps the whole grid in name order, jumps included, after renames, deletes, variants and sheets', async () => {
-    // A catalogue of its own, every product named in deu at first: the sort then reads one arm,
-    // and a write that leaves a product without deu (or gives it back) must switch to two and back.
-    const own = await startServer({ window: true });
-    try {
-      const ownToken = await own.login();
-      const ownWindow = new WindowClient(own);
-      await ownWindow.login();
-      const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-        const res = await own.request<T>(method, path, { token: ownToken, body });
-        expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
-        return res.body.data as T;
-      };
-      const created = await call<Array<{ id: number; status: number }>>('POST', '/api/product/bulk', [
-        {
-          supplierPid: 'N-1',
-          shortTexts: [
-            { lang: 'deu', value: 'Mango' },
-            { lang: 'eng', value: 'Mango' },
-          ],
-        },
-        {
-          supplierPid: 'N-2',
-          shortTexts: [
-            { lang: 'deu', value: 'Apfel' },
-            { lang: 'eng', value: 'Apple' },
-          ],
-        },
-        { supplierPid: 'N-3', shortTexts: [{ lang: 'deu', value: 'Zitrone' }] },
-        {
-          supplierPid: 'N-4',
-          shortTexts: [
-            { lang: 'deu', value: 'Birne' },
-            { lang: 'fra', value: 'Poire' },
-          ],
-        },
-      ]);
-      expect(created.every((r) => r.status === 201)).toBe(true);
-      const [n1, n2, n3, n4] = created.map((r) => r.id);
-      /** The grid of every product by name, by cursor and by `at`, against REST's texts. */
-      const expectSorted = async (step: string) => {
-        const listed = await call<Array<{ id: number }>>('GET', '/api/product?all=true');
-        const made: Model[] = [];
-        for (const { id } of listed) {
-          const texts = await call<Array<{ lang: string; value: string }>>(
-            'GET',
-            `/api/product/${id}/texts/short`,
-          );
-          made.push({
-            id,
-            supplierPid: '',
-            texts: Object.fromEntries(texts.map((t) => [t.lang, t.value])),
-            groupId: null,
-            masterId: null,
-            features: [],
-            updatedAt: '',
-          });
-        }
-        for (const lang of ['deu', 'eng', 'ita']) {
-          for (const dir of ['asc', 'desc'] as const) {
-            const what = `${step}: ${lang} ${dir}`;
-            const expected = expectOrder(made, 'name', dir === 'desc', lang);
-            const rows: GridRow[] = [];
-            let after: string | null = null;
-            do {
-              const page: { body: { data?: GridRowsPage } } = await ownWindow.request<GridRowsPage>(
-                'GET',
-                `/products/rows?sort=name&dir=${dir}&lang=${lang}&limit=2${after ? `&after=${after}` : ''}`,
-              );
-              rows.push(...page.body.data!.rows);
-              after = page.body.data!.next;
-            } while (after !== null);
-            expect(
-              rows.map((r) => r.id),
-              what,
-            ).toEqual(expected);
-            const names = expected.map((id) =>
-              nameOf(
-                made.find((m) => m.id === id)!,
-                lang,
-              ),
-            );
-            expect(
-              rows.map((r) => r.name),
-              what,
-            ).toEqual(names);
-            for (let at = 0; at <= expected.length; at++) {
-              const page = await ownWindow.request<GridRowsPage>(
-                'GET',
-                `/products/rows?sort=name&dir=${dir}&lang=${lang}&at=${at}&limit=2`,
-              );
-              expect(
-                page.body.data!.rows.map((r) => r.id),
-                `${what} at ${at}`,
-              ).toEqual(expected.slice(at, at + 2));
-            }
-          }
-        }
-      };
-      await expectSorted('created');
-      const variant = await call<{ id: number }>('POST', `/api/product/${n2}/variants`, {
-        supplierPid: 'N-2-S',
-        name: 'Apfel klein',
-      });
-      await expectSorted('a variant');
-      const writes: Array<[string, string, unknown?]> = [
-        ['PUT', `/api/product/${n3}/texts/short/deu`, { value: 'Aal' }], // renamed: first now
-        ['DELETE', `/api/product/${n1}/texts/short/deu`], // n1 lacks deu: its eng name stands in
-        ['PUT', `/api/product/${n1}/texts/short/deu`, { value: 'Kiwi' }], // every product has deu again
-        ['PUT', `/api/product/${variant.id}/texts/short/deu`, { value: 'Zwetschge' }], // a variant renamed
-        ['DELETE', `/api/product/${variant.id}/texts/short/deu`], // a variant without any name
-        ['PUT', `/api/product/${n4}/texts/short/fra`, { value: 'Abricot' }], // a language after deu
-        ['DELETE', `/api/product/${n4}`],
-      ];
-      for (const [method, path, body] of writes) {
-        await call(method, path, body);
-        await expectSorted(`${method} ${path}`);
-      }
-      // The editor's one write (the sheet): every language replaced at once.
-      const loaded = await ownWindow.request<{ revision: string; sheet: { shortTexts: unknown[] } }>(
-        'GET',
-        `/products/${n2}/sheet`,
-      );
-      const shortTexts = [
-        { lang: 'eng', value: 'Quince' },
-        { lang: 'ita', value: 'Mela' },
-      ];
-      const saved = await ownWindow.request('PUT', `/products/${n2}/sheet`, {
-        body: { revision: loaded.body.data!.revision, sheet: { ...loaded.body.data!.sheet, shortTexts } },
-      });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      await expectSorted('a sheet saved');
-    } finally {
-      await own.stop();
-    }
   });
 
   it('finds texts by the search index after updates and deletes', async () => {
