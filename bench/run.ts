@@ -3,6 +3,7 @@
  * --only: product-by-id, product-not-modified, rest-product-sheet, mcp-get-product,
  * mcp-get-product-2025, product-features, product-page, full-list, group-tree, fairness, lock-wait,
  * put-short-text, post-product, nightly-sync, bulk-load, access-log (GET by id again with logs off),
+ * pg-writers (--db postgres: 50 writers on one instance, then on two on the same database),
  * window (the window's rows, in Chromium).
  * pim runs as users run it: the default log level, standard error appended to pim.log in the run's folder.
  * --db postgres: the same catalogue moved into a fresh PostgreSQL database (`pim db move`, timed).
@@ -53,6 +54,7 @@ import type { Row } from './lib/report.js';
 import { fairnessRow, measureFairness, type FairnessResult } from './lib/fairness.js';
 import { lockWaitRow, measureLockWait, type LockWaitResult } from './lib/lock-wait.js';
 import { accessLogRow, type AccessLogResult } from './lib/access-log.js';
+import { measurePgWriters, pgWritersRows, type PgWritersResult } from './lib/pg-writers.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -153,11 +155,13 @@ let wrk: Record<string, WrkResult | undefined> | undefined;
 let fatal: string | undefined;
 let pim: Server | undefined;
 let pgDatabase: string | undefined;
+let pgUrl: string | undefined;
 let move: { seconds: number; output: string } | undefined;
 let nightly: NightlySyncResult | undefined;
 let bulkLoad: BulkLoadResult | undefined;
 let fairness: FairnessResult | undefined;
 let lockWait: LockWaitResult | undefined;
+let pgWriters: PgWritersResult | undefined;
 let windowResult: WindowResult | undefined;
 let accessLog: AccessLogResult | undefined;
 const pimNodeArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
@@ -229,6 +233,12 @@ async function measureRest(): Promise<void> {
       },
     );
   }
+  // Issue 34: PostgreSQL writers of two instances must not queue on one row.
+  if (wanted('pg-writers') && pgUrl) {
+    console.log('  PostgreSQL writers: 50 connections of POST on one instance, then on two');
+    await waitForQuiet(pim.pid, timing.quietWaitMs);
+    pgWriters = await measurePgWriters(ctx, pgUrl, ctx.runId, timing.duration);
+  }
   for (const endpoint of LATER_ENDPOINTS.filter((e) => wanted(e.key)).map(forBackend)) {
     outcomes.push({ endpoint, outcome: await measureEndpoint(endpoint, ctx, timing, pim) });
   }
@@ -253,6 +263,7 @@ try {
   if (backend === 'postgres') {
     const database = await createBenchDatabase(startedAt.getTime().toString(36));
     pgDatabase = database.name;
+    pgUrl = database.url;
     console.log(`moving the catalogue into PostgreSQL (${database.name}) with pim db move`);
     move = moveToPostgres(data.dataDir, database.url);
     console.log(`  moved in ${move.seconds} s`);
@@ -287,6 +298,7 @@ const rows = [
     : []),
   ...(fairness ? [fairnessRow(fairness)] : []),
   ...(lockWait ? [lockWaitRow(lockWait)] : []),
+  ...(pgWriters ? pgWritersRows(pgWriters) : []),
   ...outcomes
     .filter((o) => LATER_ENDPOINTS.some((e) => e.key === o.endpoint.key))
     .map((o) => endpointRow(o.endpoint, o.outcome, judgedAgainst)),
@@ -358,6 +370,7 @@ const files = writeResults(
     bulkLoad,
     fairness,
     lockWait,
+    pgWriters,
     window: windowResult,
     accessLog,
     startedAt: startedAt.toISOString(),
