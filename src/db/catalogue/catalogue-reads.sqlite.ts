@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { readerStatement } from '../reader-statement.js';
 import type { TextKind, WorkspaceDatabase } from '../workspace.schema.js';
 import {
+  changeCounterQuery,
   changeStateQuery,
   productJsonQuery,
   revisionQuery,
@@ -33,7 +34,7 @@ const revisionStatement = readerStatement<WorkspaceDatabase>(
   'pluck',
 );
 const counterStatement = readerStatement<WorkspaceDatabase>(
-  (db) => db.selectFrom('change_counter').select('value').where('id', '=', 1).compile(),
+  (db) => changeCounterQuery(db).compile(),
   [1],
   'pluck',
 );

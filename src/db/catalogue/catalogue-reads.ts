@@ -1,11 +1,7 @@
 import type { TextKind } from '../workspace.schema.js';
-import { catalogueSql, type SheetLanguages, type WorkspaceDb } from './catalogue-sql.js';
+import { catalogueSql, type ChangeState, type SheetLanguages, type WorkspaceDb } from './catalogue-sql.js';
 
-/** The change counter with its newest stamp (null before the first change): the watermark of a delta sync. */
-export interface ChangeState {
-  value: number;
-  stamp: string | null;
-}
+export type { ChangeState } from './catalogue-sql.js';
 
 /**
  * The catalogue's hot reads, each one statement whose JSON the database writes. Which connection
@@ -40,8 +36,12 @@ export const productJsonQuery = (db: WorkspaceDb, id: number, lang: string) =>
 export const revisionQuery = (db: WorkspaceDb, id: number) =>
   db.selectFrom('product').select('revision').where('id', '=', id);
 
+/** SQLite's counter: its one row. */
 export const changeStateQuery = (db: WorkspaceDb) =>
   db.selectFrom('change_counter').select(['value', 'stamp']).where('id', '=', 1);
+
+export const changeCounterQuery = (db: WorkspaceDb) =>
+  db.selectFrom('change_counter').select('value').where('id', '=', 1);
 
 export const toChangeState = (row: { value: number; stamp: string } | undefined): ChangeState => ({
   value: Number(row?.value ?? 0),
@@ -50,20 +50,12 @@ export const toChangeState = (row: { value: number; stamp: string } | undefined)
 
 /** The reads as Kysely queries on `db` (a transaction, or PostgreSQL's pool). */
 export function kyselyReads(db: WorkspaceDb): CatalogueReads {
-  const sheet = catalogueSql(db).sheet;
+  const catalogue = catalogueSql(db);
+  const sheet = catalogue.sheet;
   const part = async (query: ReturnType<typeof sheet.part>) => (await query.execute(db)).rows[0]?.json;
   return {
-    async changeCounter() {
-      const row = await db
-        .selectFrom('change_counter')
-        .select('value')
-        .where('id', '=', 1)
-        .executeTakeFirst();
-      return Number(row?.value ?? 0);
-    },
-    async changeState() {
-      return toChangeState(await changeStateQuery(db).executeTakeFirst());
-    },
+    changeCounter: () => catalogue.changeCounter(db),
+    changeState: () => catalogue.changeState(db),
     async productJson(id, lang) {
       const row = await productJsonQuery(db, id, lang).executeTakeFirst();
       return row && [row.revision, row.dto];

@@ -3,7 +3,12 @@ import { bulkSqlPostgres } from './bulk-sql.postgres.js';
 import { productGridPostgres } from './product-grid-sql.postgres.js';
 import { productListPostgres } from './product-list-sql.postgres.js';
 import type { CatalogueSql } from './catalogue-sql.js';
-import { raiseChangeCounterPostgres, trackChangesPostgres } from './change-counter-sql.js';
+import { trackChangesPostgres } from './change-counter-sql.js';
+import {
+  changeCounterPostgres,
+  changeStatePostgres,
+  raiseChangeCounterPostgres,
+} from './change-counter-sql.postgres.js';
 import { postgresIdList } from './id-list.js';
 import { lockProductsPostgres } from './product-lock-sql.js';
 import { productSqlPostgres } from './product-sql.postgres.js';
@@ -35,5 +40,7 @@ export const catalogueSqlPostgres: CatalogueSql = {
   },
   lockProducts: lockProductsPostgres,
   raiseChangeCounter: raiseChangeCounterPostgres,
+  changeState: changeStatePostgres,
+  changeCounter: changeCounterPostgres,
   trackChanges: trackChangesPostgres,
 };

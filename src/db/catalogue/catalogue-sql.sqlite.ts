@@ -3,6 +3,7 @@ import { bulkSqlSqlite } from './bulk-sql.sqlite.js';
 import { productGridSqlite } from './product-grid-sql.sqlite.js';
 import { productListSqlite } from './product-list-sql.sqlite.js';
 import type { CatalogueSql } from './catalogue-sql.js';
+import { changeCounterQuery, changeStateQuery, toChangeState } from './catalogue-reads.js';
 import { raiseChangeCounterSqlite, trackChangesSqlite } from './change-counter-sql.js';
 import { sqliteIdList } from './id-list.js';
 import { lockProductsSqlite } from './product-lock-sql.js';
@@ -23,5 +24,7 @@ export const catalogueSqlSqlite: CatalogueSql = {
   lockGroupRows: async () => undefined,
   lockProducts: lockProductsSqlite,
   raiseChangeCounter: raiseChangeCounterSqlite,
+  changeState: async (db) => toChangeState(await changeStateQuery(db).executeTakeFirst()),
+  changeCounter: async (db) => Number((await changeCounterQuery(db).executeTakeFirst())?.value ?? 0),
   trackChanges: trackChangesSqlite,
 };

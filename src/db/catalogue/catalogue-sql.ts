@@ -150,6 +150,12 @@ export interface BulkSql {
   drawProductIds?(db: WorkspaceDb, count: number): Promise<number[]>;
 }
 
+/** The change counter with its watermark (null before the first change): what a delta sync stores. */
+export interface ChangeState {
+  value: number;
+  stamp: string | null;
+}
+
 /** The JSON parts of the product sheet, each for the product aliased `p` (sheet-sql.*.ts). */
 export interface SheetSql {
   /** The whole sheet of product `id` as one JSON text (column `sheet`). */
@@ -198,6 +204,13 @@ export interface CatalogueSql {
    * instant its rows hold now (change-counter-sql.*.ts).
    */
   raiseChangeCounter(db: WorkspaceDb, at: string): Promise<string>;
+  /**
+   * The committed counter and the watermark: every change committing after this read carries a
+   * stamp at or after it (SQLite: its one row; PostgreSQL: change-counter-sql.postgres.ts).
+   */
+  changeState(db: WorkspaceDb): Promise<ChangeState>;
+  /** The committed counter alone: rises by one with every committed change. */
+  changeCounter(db: WorkspaceDb): Promise<number>;
   /** Runs `work` in `trx` and tells whether it changed any row (a plugin on PostgreSQL, total_changes on SQLite). */
   trackChanges<T>(
     trx: WorkspaceDb,

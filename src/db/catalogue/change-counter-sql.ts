@@ -10,44 +10,25 @@ import {
 import type { WorkspaceDb } from './catalogue-sql.js';
 
 /**
- * The change counter's per-dialect SQL (domain/changes/catalogue-transaction.ts and
- * change-counter.repository.ts say what the counter and its stamp are for).
+ * The change counter's SQL on SQLite, and how each dialect tells whether a transaction changed a
+ * row (domain/changes/catalogue-transaction.ts says what the counter and its stamp are for;
+ * PostgreSQL's counter is in change-counter-sql.postgres.ts).
  *
- * raiseChangeCounter raises the counter by one: the last statement of a transaction that changed
- * something, `at` being the instant its rows were stamped with. The counter's row also keeps the
- * newest stamp committed; writers pass this statement one at a time (the row's lock, held to the
- * commit, on PostgreSQL; the one writer on SQLite), so the stamps it hands out follow the commit
- * order. A write whose `at` is older than that stamp restamps its products and deletions with it:
- * rows still holding `at` in the same instant. Returns the instant the write's rows hold now.
+ * raiseChangeCounterSqlite raises the counter by one: the last statement of a transaction that
+ * changed something, `at` being the instant its rows were stamped with. The counter's one row also
+ * keeps the newest stamp committed; SQLite's one writer passes this statement one transaction at a
+ * time, so the stamps it hands out follow the commit order. A write whose `at` is older than that
+ * stamp restamps its products and deletions with it: rows still holding `at` in the same instant.
+ * Returns the instant the write's rows hold now.
  */
-async function raise(db: WorkspaceDb, greatest: ReturnType<typeof sql>) {
-  const result = await sql<{ stamp: string }>`
-    UPDATE change_counter SET value = value + 1, stamp = ${greatest} WHERE id = 1 RETURNING stamp`.execute(
-    db,
-  );
-  return result.rows[0]?.stamp;
-}
-
 export async function raiseChangeCounterSqlite(db: WorkspaceDb, at: string): Promise<string> {
-  const stamp = await raise(db, sql`max(stamp, ${at})`);
+  const result = await sql<{ stamp: string }>`
+    UPDATE change_counter SET value = value + 1, stamp = max(stamp, ${at}) WHERE id = 1
+    RETURNING stamp`.execute(db);
+  const stamp = result.rows[0]?.stamp;
   if (stamp === undefined || stamp <= at) return at;
   await sql`UPDATE product SET updated_at = ${stamp} WHERE updated_at = ${at}`.execute(db);
   await sql`UPDATE product_deletion SET deleted_at = ${stamp} WHERE deleted_at = ${at}`.execute(db);
-  return stamp;
-}
-
-export async function raiseChangeCounterPostgres(db: WorkspaceDb, at: string): Promise<string> {
-  const stamp = await raise(db, sql`GREATEST(stamp, ${at})`);
-  if (stamp === undefined || stamp <= at) return at;
-  // Only rows this transaction can take at once: its own, and rows others committed in the same
-  // instant (same stamps: a row of another transaction moves forward too, delivered once more,
-  // never lost). A row another transaction holds is not waited for: holding the counter's row
-  // while waiting for it deadlocked with that transaction's own counter statement. Such a row
-  // needs no move (its committed stamp was handed out by its own commit, before this one).
-  await sql`UPDATE product SET updated_at = ${stamp} WHERE id IN (
-    SELECT id FROM product WHERE updated_at = ${at} FOR NO KEY UPDATE SKIP LOCKED)`.execute(db);
-  await sql`UPDATE product_deletion SET deleted_at = ${stamp} WHERE id IN (
-    SELECT id FROM product_deletion WHERE deleted_at = ${at} FOR NO KEY UPDATE SKIP LOCKED)`.execute(db);
   return stamp;
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Migration } from 'kysely';
+import { changeCounterShards } from './0014-change-counter-shards.js';
 import { fallbackNameKeyPostgres } from './0011-fallback-name-key.postgres.js';
 import { fallbackNameKeySqlite } from './0011-fallback-name-key.sqlite.js';
 import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
@@ -37,6 +38,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0010_grid_indexes': { sqlite: gridIndexesSqlite, postgres: gridIndexesPostgres },
   '0011_fallback_name_key': { sqlite: fallbackNameKeySqlite, postgres: fallbackNameKeyPostgres },
   '0012_name_languages': { sqlite: nameLanguagesSqlite, postgres: nameLanguagesPostgres },
+  '0014_change_counter_shards': changeCounterShards,
 };
 
 /** The steps of one dialect, in order. */
