@@ -237,7 +237,7 @@ async function measureRest(): Promise<void> {
   if (wanted('pg-writers') && pgUrl) {
     console.log('  PostgreSQL writers: 50 connections of POST on one instance, then on two');
     await waitForQuiet(pim.pid, timing.quietWaitMs);
-    pgWriters = await measurePgWriters(ctx, pgUrl, ctx.runId, timing.duration);
+    pgWriters = await measurePgWriters({ ...ctx, pid: pim.pid }, pgUrl, ctx.runId, timing.duration);
   }
   for (const endpoint of LATER_ENDPOINTS.filter((e) => wanted(e.key)).map(forBackend)) {
     outcomes.push({ endpoint, outcome: await measureEndpoint(endpoint, ctx, timing, pim) });

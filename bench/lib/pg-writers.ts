@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Application } from '../../src/app/application.js';
 import { saveDatabaseUrl } from '../../src/db/database-config.js';
 import { WORKSPACE_NAME } from '../config.js';
+import type { CpuReading } from './cpu.js';
 import { login } from './http.js';
 import { runLoad, type LoadResult } from './load.js';
 import { startPim, type Server } from './processes.js';
@@ -29,6 +30,8 @@ export interface PgWritersRun {
   /** Samples of pg_stat_activity: backends active, and of those, waiting for a lock (mean per sample). */
   active: number;
   lockWaiting: number;
+  /** Cores used meanwhile by the first instance, this process, and everything else (PostgreSQL, the second instance, other work). */
+  cpu?: CpuReading;
 }
 
 export interface PgWritersResult {
@@ -88,15 +91,21 @@ function sampleLocks(url: string): { stop: () => Promise<{ active: number; lockW
   };
 }
 
-function writes(baseUrl: string, token: string, tag: string, connections: number, seconds: number) {
+function writes(
+  first: { baseUrl: string; token: string; pid: number },
+  tag: string,
+  connections: number,
+  seconds: number,
+) {
   let n = 0;
   return runLoad({
-    baseUrl,
+    baseUrl: first.baseUrl,
+    pid: first.pid,
     method: 'POST',
     connections,
     duration: seconds,
     warmup: 1,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${first.token}` },
     next: () => {
       n++;
       const body = { supplierPid: `PGW-${tag}-${n}`, name: `Schreiber ${n}`, language: 'deu' };
@@ -113,11 +122,12 @@ function combine(loads: LoadResult[], locks: { active: number; lockWaiting: numb
     p99: Math.max(...loads.map((l) => l.p99 ?? 0)),
     errors: loads.reduce((s, l) => s + l.non2xx + l.errors, 0),
     ...locks,
+    cpu: loads[0]?.cpu,
   };
 }
 
 export async function measurePgWriters(
-  first: { baseUrl: string; token: string },
+  first: { baseUrl: string; token: string; pid: number },
   url: string,
   runId: string,
   seconds: number,
@@ -127,12 +137,17 @@ export async function measurePgWriters(
   try {
     const token = await login(second.server.baseUrl, MEMBER.username, MEMBER.password);
     let sampler = sampleLocks(url);
-    const alone = await writes(first.baseUrl, first.token, `${runId}-one`, connections, seconds);
+    const alone = await writes(first, `${runId}-one`, connections, seconds);
     const one = combine([alone], await sampler.stop());
     sampler = sampleLocks(url);
     const both = await Promise.all([
-      writes(first.baseUrl, first.token, `${runId}-a`, connections / 2, seconds),
-      writes(second.server.baseUrl, token, `${runId}-b`, connections / 2, seconds),
+      writes(first, `${runId}-a`, connections / 2, seconds),
+      writes(
+        { baseUrl: second.server.baseUrl, token, pid: second.server.pid },
+        `${runId}-b`,
+        connections / 2,
+        seconds,
+      ),
     ]);
     const two = combine(both, await sampler.stop());
     const failed = one.errors || two.errors ? `${one.errors + two.errors} answers were not 201` : undefined;
@@ -155,6 +170,8 @@ export function pgWritersRows(result: PgWritersResult): Row[] {
     note: [
       `${result.seconds} s; backends active ${run.active}, waiting for a lock ${run.lockWaiting} (mean of samples every 50 ms)`,
       extra,
+      run.cpu &&
+        `cores: first instance ${run.cpu.server}, bench ${run.cpu.bench}, other (PostgreSQL, second instance, other work) ${run.cpu.other}`,
       result.failed,
     ]
       .filter(Boolean)
