@@ -10,14 +10,15 @@ import { restampResult } from './restamp-result.js';
  *
  * Every catalogue write runs through here: `useWorkspace(...).transaction` and `runInTransaction`
  * (context.ts) start their transactions with it, and services nested in a caller's transaction
- * join it, so the outer one counts once for all. The counter's row is locked only from that last
- * statement to the commit, so writers on PostgreSQL queue on it only for a moment.
+ * join it, so the outer one counts once for all. A counter row is locked only from that last
+ * statement to the commit, and on PostgreSQL writers take rows no other writer holds, so they do
+ * not queue on it (db/catalogue/change-counter-sql.postgres.ts).
  *
  * That statement also puts the transaction's stamps in commit order: `clock` is the instant the
  * work stamped its rows with (a OnceClock, shared by the services nested in it), and when a
  * write that committed first holds a later stamp, this one's rows take that stamp
- * (raiseChangeCounter). A delta sync by updatedSince then never misses a change that committed
- * after it read.
+ * (raiseChangeCounter). A delta sync by updatedSince from the watermark then never misses a change
+ * that committed after it read.
  */
 export function catalogueTransaction<T>(
   db: WorkspaceDb,
