@@ -138,17 +138,17 @@ describe.runIf(TEST_BACKEND === 'postgres')(
       expect((await api('PUT', `/api/product/${fastId}`, { ean: 'FAST' })).status).toBe(200);
 
       // Another writer holds the product committed in the slow write's instant, and ends as every
-      // write does, on the change counter's row.
+      // write does, on the change counter: on every row of it, so on the slow write's too.
       const second = holding(async (trx, step) => {
         if (step === 'lock')
           await sql`SELECT id FROM product WHERE id = ${other} FOR NO KEY UPDATE`.execute(trx);
-        else await sql`UPDATE change_counter SET value = value WHERE id = 1`.execute(trx);
+        else await sql`UPDATE change_counter SET value = value`.execute(trx);
       });
       await second.locked;
       first.release();
       await first.done;
       // The slow write goes on: it commits, passing over the row the second holds, or (the fault)
-      // waits for that row while the second is about to wait for the change counter's row.
+      // waits for that row while the second is about to wait for the slow write's counter row.
       await blockedBy(second, () => slowAnswered);
       second.release();
 
