@@ -20,9 +20,10 @@ export const WorkspaceDto = Type.Object(
       Type.String({
         format: 'date-time',
         description:
-          "The open workspace's newest updatedAt or deletedAt (null for the others, and before the first change). " +
-          'Stamps follow the commit order: every change committed after this value was read carries a stamp at or ' +
-          'after it, also with several writers in team mode. A delta sync stores it before it reads and passes it ' +
+          "The open workspace's newest updatedAt or deletedAt committed (null for the others, and before the first " +
+          'change); in team mode, while other writes are committing, at most the stamp before theirs. Every change ' +
+          'committed after this value was read carries a stamp at or after it, also with several writers in team ' +
+          'mode. A delta sync stores it before it reads and passes it ' +
           'next time as updatedSince and as since of /api/product/deleted. Additive to the spec.',
       }),
     ),
