@@ -32,6 +32,8 @@ export interface PgWritersRun {
   lockWaiting: number;
   /** Cores used meanwhile by the first instance, this process, and everything else (PostgreSQL, the second instance, other work). */
   cpu?: CpuReading;
+  /** The first instance's CPU time per request it answered, in µs. */
+  serverCpuUs?: number;
 }
 
 export interface PgWritersResult {
@@ -104,7 +106,8 @@ function writes(
     method: 'POST',
     connections,
     duration: seconds,
-    warmup: 1,
+    // The second instance starts cold (its JIT too): a few seconds before either load counts.
+    warmup: 3,
     headers: { authorization: `Bearer ${first.token}` },
     next: () => {
       n++;
@@ -123,6 +126,7 @@ function combine(loads: LoadResult[], locks: { active: number; lockWaiting: numb
     errors: loads.reduce((s, l) => s + l.non2xx + l.errors, 0),
     ...locks,
     cpu: loads[0]?.cpu,
+    serverCpuUs: loads[0]?.serverCpuUs,
   };
 }
 
@@ -165,6 +169,7 @@ export function pgWritersRows(result: PgWritersResult): Row[] {
     rps: run.rps,
     p50: run.p50,
     p99: run.p99,
+    cpuUs: run.serverCpuUs,
     target: label === 'two instances' ? '≥ 1× one instance; no single hot row' : '—',
     verdict: result.failed ? 'ERRORS' : label === 'two instances' ? (ratio >= 1 ? 'met' : 'missed') : '—',
     note: [
