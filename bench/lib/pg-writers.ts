@@ -56,7 +56,7 @@ async function startSecondInstance(url: string): Promise<{ server: Server; dir: 
   } finally {
     await prep.stop();
   }
-  return { server: await startPim(dir), dir };
+  return { server: await startPim(dir, join(dir, 'pim.log')), dir };
 }
 
 /** Samples lock waits of the database's backends until stopped. */
