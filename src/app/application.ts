@@ -1,3 +1,4 @@
+import { JobService } from '../domain/jobs/job.service.js';
 import { exclusively } from '../db/postgres.js';
 import type { FastifyServerOptions } from 'fastify';
 import { systemClock, type Clock } from '../domain/clock.js';
@@ -88,6 +89,7 @@ export class Application {
   readonly sessions: SessionService;
   readonly settings: SettingsService;
   readonly workspaces: WorkspaceService;
+  readonly jobs: JobService;
   readonly monitor = new RequestMonitor();
   readonly rest: RestServer;
   readonly window: WindowServer;
@@ -112,6 +114,8 @@ export class Application {
     this.sessions = new SessionService(stores.shared, clock, { machineId: this.machineId });
     this.users.useSessions(this.sessions);
     this.settings = new SettingsService(stores.local.db);
+    // Jobs are the team's: every instance sees them (the shared database in team mode).
+    this.jobs = new JobService(stores.shared, clock, this.machineId);
     const dataVersion = stores.local.raw.prepare('PRAGMA data_version').pluck();
     this.readDataVersion = () => Number(dataVersion.get());
     this.workspaces = new WorkspaceService(stores.shared, clock, options.dataDir, {
@@ -142,8 +146,8 @@ export class Application {
 
   /** The services every adapter gets. */
   private services() {
-    const { clock, sessions, users, settings, workspaces } = this;
-    return { clock, sessions, users, settings, workspaces };
+    const { clock, sessions, users, settings, workspaces, jobs } = this;
+    return { clock, sessions, users, settings, workspaces, jobs };
   }
 
   /** MCP's tools/call fast path over HTTP: on unless the options say otherwise, with its count. */

@@ -72,4 +72,27 @@ export const systemMigrations: Record<string, Migration> = {
       ) WITHOUT ROWID`.execute(db);
     },
   },
+  '0006_jobs': {
+    async up(db) {
+      await sql`CREATE TABLE job (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL,
+        workspace_id INTEGER,
+        state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'succeeded', 'failed', 'cancelled')),
+        processed INTEGER NOT NULL DEFAULT 0,
+        total INTEGER,
+        created_by INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        started_at TEXT,
+        finished_at TEXT,
+        runner TEXT NOT NULL,
+        heartbeat_at TEXT NOT NULL,
+        cancel_requested INTEGER NOT NULL DEFAULT 0,
+        input_json TEXT NOT NULL,
+        report_json TEXT,
+        error_json TEXT
+      )`.execute(db);
+      await sql`CREATE INDEX job_created ON job(created_at, id)`.execute(db);
+    },
+  },
 };

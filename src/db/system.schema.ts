@@ -11,6 +11,34 @@ export interface SystemDatabase {
   workspace: WorkspaceTable;
   app_state: AppStateTable;
   user_preference: UserPreferenceTable;
+  job: JobTable;
+}
+
+/**
+ * Long work (imports, exports, mass edits): one row per job, in the shared database in team mode so
+ * that every instance sees every job (domain/jobs/job.service.ts).
+ */
+export interface JobTable {
+  id: Generated<number>;
+  kind: string;
+  workspace_id: number | null;
+  state: string;
+  processed: number;
+  total: number | null;
+  created_by: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** The instance running it (its machine id): a crash of it leaves the job without heartbeat. */
+  runner: string;
+  heartbeat_at: string;
+  cancel_requested: number;
+  /** The input's summary (file name...), JSON. */
+  input_json: string;
+  /** The report of a finished job, JSON; null before. */
+  report_json: string | null;
+  /** Why it failed: a sentence, and where (JSON), or null. */
+  error_json: string | null;
 }
 
 export interface UserTable {

@@ -100,6 +100,8 @@ export const ERROR_CATALOGUE = {
   // Users (CLI, window).
   USER_EXISTS: [409, 'A user with this name exists'],
   USER_NOT_FOUND: [404, 'No user with this id or name'],
+  JOB_NOT_FOUND: [404, 'No job with this id that this user may see'],
+  JOB_FINISHED: [409, 'The job has finished: it can no longer be cancelled'],
   LAST_ADMIN: [409, 'The last enabled ADMIN cannot be demoted or disabled'],
   USER_DISABLED: [401, 'The user is disabled: no login, and their sessions have ended'],
   INTERNAL: [500, 'Unexpected error; the detail is in the server log'],

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Clock } from '../domain/clock.js';
+import type { JobService } from '../domain/jobs/job.service.js';
 import type { SessionService } from '../domain/sessions/session.service.js';
 import type { SettingsService } from '../domain/settings/settings.service.js';
 import type { UserService } from '../domain/users/user.service.js';
@@ -12,6 +13,8 @@ export interface HttpDeps {
   users: UserService;
   settings: SettingsService;
   workspaces: WorkspaceService;
+  /** Long work (imports): its state, progress and cancel. */
+  jobs: JobService;
   /** Who may call and by which name, as the settings say now (read on every request). */
   edgePolicy?: () => EdgePolicy;
   /** Called once per finished request (the request monitor). */

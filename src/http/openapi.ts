@@ -104,6 +104,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'text', description: 'Short and long texts per language' },
         { name: 'feature', description: 'Features by FT_IDREF' },
         { name: 'group', description: 'The product group tree' },
+        { name: 'job', description: 'Long work (BMEcat imports): state, progress, report and cancel' },
       ],
     },
   });

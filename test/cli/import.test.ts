@@ -87,7 +87,7 @@ describe('pim import', () => {
     expect(result.stderr).toMatch(
       /^pim: .*bad\.xml:4:1: A PRODUCT without SUPPLIER_PID: every product needs one$/m,
     );
-    expect(result.stderr).toMatch(/^pim: nothing was imported$/m);
+    expect(result.stderr).toMatch(/^pim: nothing was imported \(job \d+\)$/m);
     expect(await supplierPids('Main')).toEqual([]);
   });
 

@@ -43,6 +43,7 @@ describe.runIf(TEST_BACKEND === 'postgres')('migrations of a shared database', (
           "SELECT table_name FROM information_schema.tables WHERE table_schema = 'pim' ORDER BY table_name",
         );
         expect(tables.rows.map((r) => r.table_name)).toEqual([
+          'job',
           'kysely_migration',
           'kysely_migration_lock',
           'session',

@@ -1,7 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import type { RequestContext } from '../../domain/context.js';
-import { BmecatError } from '../../interchange/bmecat/bmecat-reader.js';
 import { importBmecat, type ImportReport } from '../../interchange/bmecat/bmecat-import.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../command-input.js';
@@ -31,27 +30,35 @@ export async function importCommand({ dataDir, positionals, values, out }: Comma
     const owner = app.ownerContext();
     const workspace = workspaceName
       ? await app.workspaces.workspaceFor(owner, { workspaceName })
-      : owner.workspace;
+      : await app.workspaces.follow();
     if (!workspace)
       throw new UsageError('no workspace is open: open one in pim, or name it with --workspace NAME');
     const ctx: RequestContext = { ...owner, workspace };
     const progress = new Progress(size);
-    let report: ImportReport;
-    try {
-      report = await importBmecat(ctx, progress.count(createReadStream(path)), {
-        dryRun,
-        continueOnError: values['continue-on-error'] === true,
-      });
-    } catch (error) {
-      progress.end();
-      if (error instanceof BmecatError) {
-        console.error(`pim: ${file}:${error.line}:${error.column}: ${error.message}`);
-        console.error('pim: nothing was imported');
-        return 1;
-      }
-      throw error;
-    }
+    const { job, done } = await app.jobs.start(
+      ctx,
+      'bmecat-import',
+      { file: basename(path), dryRun, continueOnError: values['continue-on-error'] === true },
+      (handle) =>
+        importBmecat(ctx, progress.count(createReadStream(path)), {
+          dryRun,
+          continueOnError: values['continue-on-error'] === true,
+          onProgress: (processed) => handle.progress(processed),
+        }),
+    );
+    const ended = await done;
     progress.end();
+    if (ended.state === 'cancelled') {
+      console.error(`pim: job ${job.id} was cancelled: nothing was imported`);
+      return 1;
+    }
+    if (ended.state !== 'succeeded') {
+      const where = ended.error?.line ? `${file}:${ended.error.line}:${ended.error.column}: ` : '';
+      console.error(`pim: ${where}${ended.error?.message ?? 'the import failed'}`);
+      console.error(`pim: nothing was imported (job ${job.id})`);
+      return 1;
+    }
+    const report = ended.report as ImportReport;
     for (const skip of report.skipped) {
       console.error(
         `pim: ${file}:${skip.line}:${skip.column}: skipped ${skip.supplierPid ?? '(no SUPPLIER_PID)'}: ${skip.message}`,

@@ -13,4 +13,6 @@ export const SYSTEM_TABLES: Record<string, 'copy' | 'not copied' | 'stays local'
   session: 'not copied',
   setting: 'stays local',
   app_state: 'stays local',
+  // A finished job's record describes work done on this machine's data; the moved data is the result.
+  job: 'not copied',
 };

@@ -9,6 +9,7 @@ import { featureRoutes } from './feature.routes.js';
 import { groupRoutes } from './group.routes.js';
 import { workspaceRoutes } from './workspace.routes.js';
 import { mcpRoutes } from './mcp.routes.js';
+import { jobRoutes } from './job.routes.js';
 
 /** Every route module of the REST interface (under /api), and the agent interface (/mcp). */
 export function registerRoutes(app: PimApp, deps: HttpDeps): void {
@@ -20,5 +21,6 @@ export function registerRoutes(app: PimApp, deps: HttpDeps): void {
   textRoutes(app, deps);
   featureRoutes(app, deps);
   groupRoutes(app, deps);
+  jobRoutes(app, deps);
   mcpRoutes(app, deps);
 }

@@ -18,8 +18,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Skip a product the services refuse and report it, instead of failing the whole import. */
   continueOnError?: boolean;
-  /** Called after each batch with the products read so far. */
-  onProgress?: (processed: number) => void;
+  /** Called after each batch with the products written so far; a rejection ends the import, rolled back (a job's cancel). */
+  onProgress?: (processed: number) => void | Promise<void>;
 }
 
 export interface ImportProblem {
@@ -98,7 +98,7 @@ async function importInto(
     await writeBatch(ctx, batch, report, options);
     batch = [];
     rows = 0;
-    options.onProgress?.(report.products);
+    await options.onProgress?.(report.products);
   };
 
   for await (const event of readBmecat(bytes)) {

@@ -1,0 +1,127 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/domain/clock.js';
+import { runCliAsync, spawnCli } from '../helpers/cli.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Jobs over REST: a BMEcat import started with `pim import` on the data folder a running pim
+ * serves is visible, cancellable and, cut short by a kill, reads as failed; nothing of a cancelled
+ * or killed import is written.
+ */
+interface Job {
+  id: number;
+  kind: string;
+  state: string;
+  processed: number;
+  createdBy: string;
+  cancelRequested: boolean;
+  input: Record<string, unknown>;
+  report: { products: number; created: number } | null;
+  error: { message: string; line: number | null } | null;
+}
+
+let server: TestServer;
+let token: string;
+beforeEach(async () => {
+  // Jobs' heartbeats carry the time of the process that runs them: the server's clock starts now.
+  server = await startServer({ clock: new ManualClock(new Date()) });
+  token = await server.login();
+});
+afterEach(() => server.stop());
+
+/** A catalogue of `count` products with ten features each (the importer's slower path). */
+function bigCatalogue(count: number): string {
+  const file = join(server.dataDir, `big-${count}.xml`);
+  const products: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const features = Array.from(
+      { length: 10 },
+      (_, j) =>
+        `<FEATURE><FNAME>F${j}</FNAME><FVALUE lang="deu">${i * j}</FVALUE><FUNIT>mm</FUNIT></FEATURE>`,
+    ).join('');
+    products.push(
+      `<PRODUCT><SUPPLIER_PID>J-${i}</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>Teil ${i}</DESCRIPTION_SHORT>` +
+        `</PRODUCT_DETAILS><PRODUCT_FEATURES>${features}</PRODUCT_FEATURES></PRODUCT>`,
+    );
+  }
+  writeFileSync(
+    file,
+    '<?xml version="1.0" encoding="UTF-8"?>\n<BMECAT version="2005"><HEADER><CATALOG><LANGUAGE>deu</LANGUAGE>' +
+      `</CATALOG></HEADER><T_NEW_CATALOG>\n${products.join('\n')}\n</T_NEW_CATALOG></BMECAT>\n`,
+  );
+  return file;
+}
+
+const jobs = async () => (await server.request<Job[]>('GET', '/api/job', { token })).body.data!;
+const productCount = async () =>
+  (await server.request<unknown[]>('GET', '/api/product?all=true', { token })).body.data!.length;
+
+/** Starts `pim import FILE` and waits until its job has written its first batch. */
+async function runningImport(file: string) {
+  const cli = spawnCli(server.dataDir, ['import', file]);
+  await expect
+    .poll(async () => (await jobs()).find((j) => j.state === 'running' && j.processed > 0)?.id, {
+      timeout: 30_000,
+    })
+    .toBeDefined();
+  return { cli, job: (await jobs())[0]! };
+}
+
+describe('jobs of imports', () => {
+  it('lists a finished import with its report; a user who did not start it sees none of it', async () => {
+    const file = bigCatalogue(3);
+    const result = await runCliAsync(server.dataDir, ['import', file]);
+    expect(result.code, result.stderr).toBe(0);
+    const [job] = await jobs();
+    expect(job).toMatchObject({
+      kind: 'bmecat-import',
+      state: 'succeeded',
+      processed: 3,
+      createdBy: 'system',
+      cancelRequested: false,
+      input: { file: 'big-3.xml', dryRun: false },
+      report: { products: 3, created: 3 },
+      error: null,
+    });
+    expect((await server.request<Job>('GET', `/api/job/${job!.id}`, { token })).body.data).toEqual(job);
+    const cancel = await server.request('POST', `/api/job/${job!.id}/cancel`, { token });
+    expect(cancel.status).toBe(409);
+    expect(cancel.body).toMatchObject({ code: 'JOB_FINISHED' });
+    await server.addUser('eddy', 'EDITOR');
+    const eddy = await server.login('eddy', 'eddy-password');
+    expect((await server.request('GET', '/api/job', { token: eddy })).body.data).toEqual([]);
+    const hidden = await server.request('GET', `/api/job/${job!.id}`, { token: eddy });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toMatchObject({ code: 'JOB_NOT_FOUND' });
+    expect((await server.request('GET', '/api/job/999999', { token })).status).toBe(404);
+  });
+
+  it('cancels a running import: the job ends cancelled and nothing of it was written', async () => {
+    const { cli, job } = await runningImport(bigCatalogue(6000));
+    const cancel = await server.request<Job>('POST', `/api/job/${job.id}/cancel`, { token });
+    expect(cancel.status, cancel.text).toBe(200);
+    expect(cancel.body.data).toMatchObject({ state: 'running', cancelRequested: true });
+    expect(await cli.exited).toBe(1);
+    expect(cli.output()).toContain(`pim: job ${job.id} was cancelled: nothing was imported`);
+    expect((await server.request<Job>('GET', `/api/job/${job.id}`, { token })).body.data).toMatchObject({
+      state: 'cancelled',
+      cancelRequested: false,
+    });
+    expect(await productCount()).toBe(0);
+  });
+
+  it('reads an import whose process was killed as failed, with nothing written', async () => {
+    const { cli, job } = await runningImport(bigCatalogue(6000));
+    cli.child.kill('SIGKILL');
+    await cli.exited;
+    // No heartbeat for 30 s: the process that ran it is gone.
+    server.clock.set(new Date(Date.now() + 31_000));
+    expect((await server.request<Job>('GET', `/api/job/${job.id}`, { token })).body.data).toMatchObject({
+      state: 'failed',
+      error: { message: expect.stringMatching(/cut short/) },
+    });
+    expect(await productCount()).toBe(0);
+  });
+});
