@@ -44,6 +44,8 @@ export interface ProductTable extends ProductFieldColumns {
    * membership or variants: wherever updated_at is touched. The version behind its ETag.
    */
   revision: Generated<number>;
+  /** A main product's number of variants (0 for a variant), kept by triggers (migration 0013). */
+  variant_count: Generated<number>;
 }
 
 export type TextKind = 'DESCRIPTIONSHORT' | 'DESCRIPTIONLONG';

@@ -5,9 +5,11 @@ import { sql } from 'kysely';
  * repositories.
  */
 
-/** ProductDto.variantCount of the product aliased `p`. */
-export const variantCountSql = sql<number>`CASE WHEN p.master_id IS NULL
-  THEN (SELECT COUNT(*) FROM product v WHERE v.master_id = p.id) ELSE 0 END`;
+/**
+ * ProductDto.variantCount of the product aliased `p`: stored on the row (migration 0013, kept by
+ * triggers), no seek into the variants' index per product. 0 for a variant, as always.
+ */
+export const variantCountSql = sql<number>`CASE WHEN p.master_id IS NULL THEN p.variant_count ELSE 0 END`;
 
 /**
  * The name of the group aliased `g` (ProductGroupDto.name's rules): `preferred`, else `fallback`,

@@ -8,6 +8,8 @@ import { nameLanguagesPostgres } from './0012-name-languages.postgres.js';
 import { nameLanguagesSqlite } from './0012-name-languages.sqlite.js';
 import { productModelPostgres } from './0008-product-model.postgres.js';
 import { productModelSqlite } from './0008-product-model.sqlite.js';
+import { variantCountPostgres } from './0013-variant-count.postgres.js';
+import { variantCountSqlite } from './0013-variant-count.sqlite.js';
 
 /**
  * A workspace migration step under one name, written for both dialects side by side: the steps
@@ -38,6 +40,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0010_grid_indexes': { sqlite: gridIndexesSqlite, postgres: gridIndexesPostgres },
   '0011_fallback_name_key': { sqlite: fallbackNameKeySqlite, postgres: fallbackNameKeyPostgres },
   '0012_name_languages': { sqlite: nameLanguagesSqlite, postgres: nameLanguagesPostgres },
+  '0013_variant_count': { sqlite: variantCountSqlite, postgres: variantCountPostgres },
   '0014_change_counter_shards': changeCounterShards,
 };
 
