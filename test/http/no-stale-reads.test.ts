@@ -6,6 +6,7 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.
 interface Product {
   id: number;
   name: string;
+  variantCount: number;
 }
 interface Sheet {
   product: Product;
@@ -15,7 +16,8 @@ interface Sheet {
 /**
  * The hot read paths keep nothing that a write can make stale: the token and open workspace are
  * taken without a query while the data folder's database is unchanged, GET by id sends JSON the
- * database wrote, a conditional GET compares revisions, MCP over HTTP answers by its fast path.
+ * database wrote, a conditional GET compares revisions, MCP over HTTP answers by its fast path,
+ * lists are read on SQLite's read-only connection by statements prepared once.
  * Another process writes (`pim mcp` over stdio, the way an agent beside the application does);
  * each of those reads, in the very next request, must show the write. And the other way round.
  */
@@ -37,7 +39,7 @@ describe('no stale read after another process wrote', () => {
     await server?.stop();
   });
 
-  it('shows every acknowledged write in the next read, through REST, its 304 and MCP over HTTP, 25 rounds', async () => {
+  it('shows every acknowledged write in the next read, through REST, its 304, lists and MCP over HTTP, 25 rounds', async () => {
     const created = await toolOk<Sheet>(agent, 'create_product', { supplierPid: 'STALE-1', name: 'Runde 0' });
     const id = created.product.id;
     let previous = (await server.request('GET', `/api/product/${id}`, { token })).headers.get('etag')!;
@@ -58,6 +60,17 @@ describe('no stale read after another process wrote', () => {
       expect(conditional.headers.get('etag')).toBe(previous);
       const sheet = await toolOk<Sheet>(http, 'get_product', { id });
       expect(sheet.product.name, `round ${round}`).toBe(name);
+      // The lists, and a variant the other process added (its main product's stored count).
+      await toolOk(agent, 'create_product', { supplierPid: `STALE-1-V${round}`, masterProductId: id });
+      const listed = (product: Product) => [product.name, product.variantCount];
+      for (const query of ['limit=10', 'limit=1', 'all=true']) {
+        const list = await server.request<Product[]>('GET', `/api/product?supplierPid=STALE-1&${query}`, {
+          token,
+        });
+        expect(list.body.data!.map(listed), `round ${round}, ${query}`).toEqual([[name, round]]);
+      }
+      const found = await toolOk<{ items: Product[] }>(http, 'search_products', { q: 'STALE-1', limit: 1 });
+      expect(found.items.map(listed), `round ${round}`).toEqual([[name, round]]);
 
       // The other way: REST writes, the other process reads at once.
       const value = `Langtext ${round}`;

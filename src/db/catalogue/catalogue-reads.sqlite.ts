@@ -10,6 +10,9 @@ import {
   type CatalogueReads,
 } from './catalogue-reads.js';
 import type { SheetLanguages, WorkspaceDb } from './catalogue-sql.js';
+import { productListJsonQuery, productListRowsQuery, type ProductRow } from './product-list-query.js';
+import { shapedStatement } from './product-list-statements.sqlite.js';
+import { chunkQuery, cutPage, toChunk, type ChunkRow } from './product-list-sql.sqlite.js';
 import { sheetSqlSqlite as sheet } from './sheet-sql.sqlite.js';
 
 /**
@@ -74,6 +77,9 @@ const variantsStatement = readerStatement<WorkspaceDatabase>(
   'pluck',
 );
 
+const rowsStatement = shapedStatement((db, q) => productListRowsQuery(db, q).compile());
+const chunkStatement = shapedStatement((db, q) => chunkQuery(db, productListJsonQuery(db, q)).compile());
+
 /** The reads on `reader`, the workspace's read-only connection; `db` compiles their SQL once. */
 export function sqliteReaderReads(db: WorkspaceDb, reader: Database.Database): CatalogueReads {
   const text = (value: unknown) => value as string | undefined;
@@ -89,5 +95,17 @@ export function sqliteReaderReads(db: WorkspaceDb, reader: Database.Database): C
     featuresJson: async (id) => text(featuresStatement(db, reader).get(id)),
     textsJson: async (id, kind: TextKind) => text(textStatements[kind](db, reader).get(id)),
     variantsJson: async (id, lang) => text(variantsStatement(db, reader).get(lang, id)),
+    async productRows(q) {
+      const { statement, args } = rowsStatement(db, reader, q);
+      return statement.all(...args) as ProductRow[];
+    },
+    async productPage(q) {
+      const { statement, args } = chunkStatement(db, reader, { ...q, limit: q.limit + 1 });
+      return cutPage(statement.get(...args) as ChunkRow, q.limit);
+    },
+    async productChunk(q) {
+      const { statement, args } = chunkStatement(db, reader, q);
+      return toChunk(statement.get(...args) as ChunkRow, q.limit);
+    },
   };
 }

@@ -1,5 +1,18 @@
 import type { TextKind } from '../workspace.schema.js';
-import { catalogueSql, type ChangeState, type SheetLanguages, type WorkspaceDb } from './catalogue-sql.js';
+import {
+  catalogueSql,
+  type ChangeState,
+  type ProductJsonChunk,
+  type ProductJsonPage,
+  type SheetLanguages,
+  type WorkspaceDb,
+} from './catalogue-sql.js';
+import {
+  productListJsonQuery,
+  productListRowsQuery,
+  type ProductRow,
+  type ProductRowQuery,
+} from './product-list-query.js';
 
 export type { ChangeState } from './catalogue-sql.js';
 
@@ -25,6 +38,18 @@ export interface CatalogueReads {
   textsJson(id: number, kind: TextKind): Promise<string | undefined>;
   /** The variants as ProductDto[] JSON text. */
   variantsJson(id: number, lang: string): Promise<string | undefined>;
+  /** Products in id order, filtered (its limit, if any), as rows. */
+  productRows(q: ProductRowQuery): Promise<ProductRow[]>;
+  /**
+   * `limit` products as ProductDto JSON, and whether more follow, in one statement (limit + 1
+   * rows); on PostgreSQL a page whose JSON passes `budget` bytes is refused (`tooLarge`).
+   */
+  productPage(q: ProductRowQuery & { limit: number }, budget: number): Promise<ProductJsonPage>;
+  /**
+   * A chunk of the streamed list (its limit, if any) as ProductDto JSON; on PostgreSQL only the
+   * rows that begin within `budget` bytes (at least one).
+   */
+  productChunk(q: ProductRowQuery, budget: number): Promise<ProductJsonChunk>;
 }
 
 export const productJsonQuery = (db: WorkspaceDb, id: number, lang: string) =>
@@ -69,5 +94,10 @@ export function kyselyReads(db: WorkspaceDb): CatalogueReads {
     featuresJson: (id) => part(sheet.part(sheet.features, id)),
     textsJson: (id, kind) => part(sheet.part(sheet.texts(kind), id)),
     variantsJson: async (id, lang) => (await sheet.variants(lang, id).execute(db)).rows[0]?.json,
+    productRows: (q) => productListRowsQuery(db, q).execute(),
+    productPage: (q, budget) =>
+      catalogueSql(db).list.page(db, (limit) => productListJsonQuery(db, { ...q, limit }), q.limit, budget),
+    productChunk: (q, budget) =>
+      catalogueSql(db).list.chunk(db, productListJsonQuery(db, q), q.limit, budget),
   };
 }

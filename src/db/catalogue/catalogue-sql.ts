@@ -60,15 +60,14 @@ export interface ProductListSql {
     budget: number,
   ): Promise<ProductJsonChunk>;
   /**
-   * A page of `limit` rows of the selection `select(n)` (its first n rows); `after(lastId)` tells
-   * whether a row follows the page's last.
+   * A page of `limit` rows of the selection `select(n)` (its first n rows), read as its first
+   * limit + 1 in one statement: the extra row tells whether more follow.
    */
   page(
     db: WorkspaceDb,
     select: (limit: number) => ProductJsonRows,
     limit: number,
     budget: number,
-    after: (lastId: number) => Promise<boolean>,
   ): Promise<ProductJsonPage>;
 }
 

@@ -38,8 +38,7 @@ export const productSqlSqlite: ProductSql = {
     const like = sql<boolean>`(${this.likeIgnoringCase(sql.ref('p.supplier_pid'), pattern)} OR EXISTS (
         SELECT 1 FROM product_text t
         WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT' AND ${this.likeIgnoringCase(sql.ref('t.value'), pattern)}))`;
-    // The trigram index finds substrings of 3 characters or more; shorter ones scan.
-    if ([...text].length < 3) return like;
+    if (!usesSearchIndex(text)) return like;
     return sql<boolean>`(p.id IN (SELECT product_id FROM product_search WHERE product_search MATCH ${ftsPhrase(text)})
       AND ${like})`;
   },
@@ -49,6 +48,11 @@ export const productSqlSqlite: ProductSql = {
  * `text` as one FTS5 phrase: its characters as they are (a trigram phrase is a substring, case
  * folded), quotes doubled. FTS5 folds more than ASCII, so its hits are a superset of LIKE's.
  */
-function ftsPhrase(text: string): string {
+export function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** The trigram index finds substrings of 3 characters or more; shorter ones scan. */
+export function usesSearchIndex(text: string): boolean {
+  return [...text].length >= 3;
 }

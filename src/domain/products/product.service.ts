@@ -16,9 +16,6 @@ import {
   deleteProduct as deleteProductRow,
   findProduct,
   insertProduct,
-  listProductJsonChunk,
-  listProductJsonPage,
-  listProductRows,
   lockProductRevision,
   touchProducts,
   updateProduct as updateProductRow,
@@ -139,7 +136,7 @@ export async function listProductsPage(
   const ctx = useWorkspace(context, RIGHTS.read);
   if (filter.limit !== undefined) checkLimit(filter.limit);
   const query = rowQuery(ctx, filter);
-  const rows = await listProductRows(ctx.db, {
+  const rows = await ctx.reads.productRows({
     ...query,
     limit: filter.limit === undefined ? undefined : filter.limit + 1,
   });
@@ -165,7 +162,7 @@ export async function listProductsPageJson(
   const query = { ...rowQuery(ctx, filter), limit: filter.limit };
   let page;
   try {
-    page = await listProductJsonPage(ctx.db, query, PAGE_BYTES_MAX);
+    page = await ctx.reads.productPage(query, PAGE_BYTES_MAX);
   } catch (error) {
     if (!isTooLarge(error)) throw error;
     throw pageTooLarge(filter.limit);
@@ -225,7 +222,7 @@ export function nextChunkSize(count: number, bytes: number): number {
  * other requests are served between chunks. Names may hold 1,000,000 characters, so chunks
  * start at 20 products, double while under 4 MB and shrink toward 4 MB after a larger one; on
  * PostgreSQL a chunk ends where its JSON passes 4 MB, and a chunk SQLite refuses to build (its
- * limit, about 1 GB) is read again in halves (listProductJsonChunk says why).
+ * limit, about 1 GB) is read again in halves (CatalogueReads.productChunk).
  * The filter is validated now, so that a bad one is refused before any byte is sent. Not a
  * snapshot: a product created or deleted while the list streams may or may not appear.
  */
@@ -235,14 +232,14 @@ export function streamProductsJson(
 ): AsyncIterable<Uint8Array> {
   const ctx = useWorkspace(context, RIGHTS.read);
   const query = rowQuery(ctx, filter);
-  const db = ctx.db;
+  const reads = ctx.reads;
   return (async function* () {
     let afterId = query.afterId;
     let limit = FIRST_CHUNK;
     for (;;) {
       let chunk;
       try {
-        chunk = await listProductJsonChunk(db, { ...query, afterId, limit }, CHUNK_BYTES);
+        chunk = await reads.productChunk({ ...query, afterId, limit }, CHUNK_BYTES);
       } catch (error) {
         if (!isTooLarge(error) || limit === 1) throw error;
         limit = Math.ceil(limit / 2);
