@@ -72,6 +72,30 @@ describe('paging with limit and the Link header', () => {
     expect(res.body.data!.filter((p) => p.supplierPid.startsWith(tag))).toHaveLength(3);
   });
 
+  it('pages a search of one or two characters (no search index) as one of three, alike', async () => {
+    // Characters no other test's product has: the short searches scan, the long one uses the
+    // trigram index (on SQLite each shape is a statement of its own).
+    const names = ['a§¶b', 'c¶§d', '§¶§'];
+    const created = [];
+    for (const name of names) created.push(await create({ supplierPid: `${prefix()}`, name }));
+    const ids = (...i: number[]) => i.map((k) => created[k]!.id);
+    for (const [q, expected] of [
+      ['§', ids(0, 1, 2)],
+      ['§¶', ids(0, 2)],
+      ['§¶§', ids(2)],
+    ] as const) {
+      const result = await pages(`/api/product?limit=1&q=${encodeURIComponent(q)}`);
+      expect(
+        result.flat().map((p) => p.id),
+        q,
+      ).toEqual(expected);
+      expect(
+        result.map((p) => p.length),
+        q,
+      ).toEqual(expected.map(() => 1));
+    }
+  });
+
   it('returns every product exactly once across pages, in id order', async () => {
     const tag = prefix();
     const created = await createMany(tag, 23);
