@@ -76,7 +76,7 @@ describe('paging with limit and the Link header', () => {
     // Characters no other test's product has: the short searches scan, the long one uses the
     // trigram index (on SQLite each shape is a statement of its own).
     const names = ['a§¶b', 'c¶§d', '§¶§'];
-    const created = [];
+    const created: Awaited<ReturnType<typeof create>>[] = [];
     for (const name of names) created.push(await create({ supplierPid: `${prefix()}`, name }));
     const ids = (...i: number[]) => i.map((k) => created[k]!.id);
     for (const [q, expected] of [
