@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Application } from '../../src/app/application.js';
-import type { RequestContext } from '../../src/domain/context.js';
+import { describe, expect, it } from 'vitest';
 import { getCatalogHeader } from '../../src/domain/catalogue/catalog-header.service.js';
 import { listGroups } from '../../src/domain/groups/group.service.js';
 import { getProductSheet } from '../../src/domain/products/product-sheet.service.js';
 import { listProducts } from '../../src/domain/products/product.service.js';
 import { importBmecat, type ImportOptions } from '../../src/interchange/bmecat/bmecat-import.js';
-import { newDataDir, removeDataDir } from '../helpers/backend.js';
+import { workspaceApplicationPerTest } from '../helpers/workspace-app.js';
 
 /**
  * The BMEcat importer over the services, on the backend of the run: what a file holds arrives in
@@ -17,34 +15,21 @@ import { newDataDir, removeDataDir } from '../helpers/backend.js';
 const SAMPLES = join(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'bmecat');
 const SAMPLE_FILES = ['WEI_BMECat_1351590000.xml', 'WEI_BMECat_1609801044.xml', 'WEI_BMECat_7760056069.xml'];
 
-let dir: string | undefined;
-let app: Application | undefined;
-let owner: RequestContext;
-
-beforeEach(async () => {
-  dir = await newDataDir('pim-bmecat-import-');
-  app = await Application.open({ dataDir: dir });
-  const ws = await app.workspaces.create(app.ownerContext(), { name: 'Import', language: 'deu' });
-  await app.workspaces.open(app.ownerContext(), { workspaceId: ws.id });
-  owner = app.ownerContext();
-});
-
-afterEach(async () => {
-  await app?.stop();
-  app = undefined;
-  await removeDataDir(dir);
-});
+const context = workspaceApplicationPerTest('pim-bmecat-import-', 'Import');
 
 async function* bytesOf(text: string | Buffer): AsyncGenerator<Uint8Array> {
   yield typeof text === 'string' ? Buffer.from(text) : text;
 }
 
-const run = (xml: string | Buffer, options?: ImportOptions) => importBmecat(owner, bytesOf(xml), options);
+const run = (xml: string | Buffer, options?: ImportOptions) =>
+  importBmecat(context.owner(), bytesOf(xml), options);
 
 async function sheetOf(supplierPid: string) {
-  const product = (await listProducts(owner, { all: true })).find((p) => p.supplierPid === supplierPid);
+  const product = (await listProducts(context.owner(), { all: true })).find(
+    (p) => p.supplierPid === supplierPid,
+  );
   expect(product, supplierPid).toBeDefined();
-  return getProductSheet(owner, product!.id);
+  return getProductSheet(context.owner(), product!.id);
 }
 
 function catalogue(body: string): string {
@@ -86,7 +71,7 @@ describe('importing the shared Weidmüller samples', () => {
     expect(sheet.media).toHaveLength(1);
     expect(sheet.fragments.some((f) => f.xml.startsWith('<PRODUCT_PRICE_DETAILS>'))).toBe(true);
     // The header is kept for the export.
-    expect((await getCatalogHeader(owner)).map((f) => f.place)).toContain('HEADER');
+    expect((await getCatalogHeader(context.owner())).map((f) => f.place)).toContain('HEADER');
     // Imported again: the same product, updated, nothing doubled.
     expect(await run(bytes)).toMatchObject({ created: 0, updated: 1 });
     expect((await sheetOf(pid)).features).toHaveLength(sheet.features.length);
@@ -109,7 +94,7 @@ describe('a catalogue with groups, variants and mappings', () => {
   it('creates the group tree once, with the file’s GROUP_IDs, and maps products to their groups in order', async () => {
     const report = await run(file);
     expect(report).toMatchObject({ products: 2, created: 2, groupsCreated: 2, skipped: [] });
-    const groups = await listGroups(owner);
+    const groups = await listGroups(context.owner());
     expect(groups.map((g) => g.name).sort()).toEqual(['Bohrer', 'Werkzeug']);
     const variant = await sheetOf('V-1');
     expect(variant.product.masterProductId).toBe((await sheetOf('M-1')).product.id);
@@ -119,14 +104,14 @@ describe('a catalogue with groups, variants and mappings', () => {
     ]);
     // A second import finds the groups by their GROUP_IDs.
     expect(await run(file)).toMatchObject({ groupsCreated: 0, created: 0, updated: 2 });
-    expect(await listGroups(owner)).toHaveLength(2);
+    expect(await listGroups(context.owner())).toHaveLength(2);
   });
 
   it('counts in a dry run and writes nothing', async () => {
     const report = await run(file, { dryRun: true });
     expect(report).toMatchObject({ dryRun: true, products: 2, created: 2, groupsCreated: 2 });
-    expect(await listProducts(owner, { all: true })).toEqual([]);
-    expect(await listGroups(owner)).toEqual([]);
+    expect(await listProducts(context.owner(), { all: true })).toEqual([]);
+    expect(await listGroups(context.owner())).toEqual([]);
   });
 });
 
@@ -157,8 +142,8 @@ describe('bad input writes nothing', () => {
     expect(error?.message).toMatch(message);
     expect(error?.line).toBeGreaterThan(0);
     expect(error?.column).toBeGreaterThan(0);
-    expect(await listProducts(owner, { all: true })).toEqual([]);
-    expect(await listGroups(owner)).toEqual([]);
+    expect(await listProducts(context.owner(), { all: true })).toEqual([]);
+    expect(await listGroups(context.owner())).toEqual([]);
   });
 
   it('with continueOnError skips a refused product and reports it, writing the others', async () => {
@@ -168,7 +153,7 @@ describe('bad input writes nothing', () => {
     const report = await run(xml, { continueOnError: true });
     expect(report).toMatchObject({ products: 3, created: 2 });
     expect(report.skipped).toEqual([expect.objectContaining({ supplierPid: 'BAD-1', line: 1 })]);
-    expect((await listProducts(owner, { all: true })).map((p) => p.supplierPid).sort()).toEqual([
+    expect((await listProducts(context.owner(), { all: true })).map((p) => p.supplierPid).sort()).toEqual([
       'OK-1',
       'OK-2',
     ]);
@@ -191,7 +176,7 @@ describe('T_UPDATE_PRODUCTS', () => {
       updated: 1,
       deleted: 1,
     });
-    expect((await listProducts(owner, { all: true })).map((p) => [p.supplierPid, p.name])).toEqual([
+    expect((await listProducts(context.owner(), { all: true })).map((p) => [p.supplierPid, p.name])).toEqual([
       ['A', 'Neu A'],
       ['C', 'Name C'],
     ]);

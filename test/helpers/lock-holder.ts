@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { createRequire } from 'node:module';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -107,4 +108,20 @@ async function holdPostgres(place: WorkspacePlace): Promise<LockHolder> {
       await client.end();
     },
   };
+}
+
+/** The answer to a write refused because another process held the lock past pim's wait. */
+export function expectDatabaseBusy(res: {
+  status: number;
+  text: string;
+  headers: Headers;
+  body: unknown;
+}): void {
+  expect(res.status, res.text).toBe(503);
+  expect(res.headers.get('retry-after')).toBe('5');
+  expect(res.body).toEqual({
+    success: false,
+    error: 'The database is locked by another process; nothing was changed; try again shortly',
+    code: 'DATABASE_BUSY',
+  });
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
 import { serverPerFile } from '../helpers/file-server.js';
+import { expectDatabaseBusy } from '../helpers/lock-holder.js';
 import { ADMIN_PASSWORD } from '../helpers/server.js';
 
 /**
@@ -31,13 +32,7 @@ describe.skipIf(TEST_BACKEND !== 'sqlite')('a database another process holds loc
     const res = await whileLocked(file, () =>
       shared.server.request('POST', '/api/product', { token: shared.token, body }),
     );
-    expect(res.status, res.text).toBe(503);
-    expect(res.headers.get('retry-after')).toBe('5');
-    expect(res.body).toEqual({
-      success: false,
-      error: 'The database is locked by another process; nothing was changed; try again shortly',
-      code: 'DATABASE_BUSY',
-    });
+    expectDatabaseBusy(res);
     const list = await shared.server.request<{ supplierPid: string }[]>('GET', '/api/product?all=true', {
       token: shared.token,
     });

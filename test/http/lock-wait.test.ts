@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
 import { serverPerFile, type FileServer } from '../helpers/file-server.js';
-import { holdWriteLock, type WorkspacePlace } from '../helpers/lock-holder.js';
+import { holdWriteLock, type WorkspacePlace, expectDatabaseBusy } from '../helpers/lock-holder.js';
 
 interface Product {
   id: number;
@@ -105,13 +105,7 @@ describe('a write lock another process holds', () => {
       } finally {
         await holder.release();
       }
-      expect(res.status, res.text).toBe(503);
-      expect(res.headers.get('retry-after')).toBe('5');
-      expect(res.body).toEqual({
-        success: false,
-        error: 'The database is locked by another process; nothing was changed; try again shortly',
-        code: 'DATABASE_BUSY',
-      });
+      expectDatabaseBusy(res);
       const list = await server.request<Product[]>('GET', '/api/product?all=true', { token });
       expect(list.body.data!.map((p) => p.supplierPid)).not.toContain('LW-BUSY');
       const again = await server.request('POST', '/api/product', {
