@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
@@ -123,5 +123,81 @@ describe('jobs of imports', () => {
       error: { message: expect.stringMatching(/cut short/) },
     });
     expect(await productCount()).toBe(0);
+  });
+});
+
+describe('POST /api/import', () => {
+  const SAMPLE = join(
+    import.meta.dirname,
+    '..',
+    '..',
+    '..',
+    'shared',
+    'data',
+    'bmecat',
+    'WEI_BMECat_1609801044.xml',
+  );
+
+  async function upload(body: string | Buffer, query = '', headers: Record<string, string> = {}, as = token) {
+    const res = await fetch(`${server.baseUrl}/api/import${query}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${as}`, 'content-type': 'application/xml', ...headers },
+      body,
+    });
+    return {
+      status: res.status,
+      location: res.headers.get('location'),
+      body: (await res.json()) as Record<string, unknown>,
+    };
+  }
+
+  const ended = async (id: number) => {
+    let job: Job | undefined;
+    await expect
+      .poll(async () => {
+        job = (await server.request<Job>('GET', `/api/job/${id}`, { token })).body.data;
+        return job?.state;
+      })
+      .not.toMatch(/^(queued|running)$/);
+    return job!;
+  };
+
+  it('takes the file as the body, answers 202 with the job, and the job imports it', async () => {
+    const res = await upload(readFileSync(SAMPLE), '?name=weidmueller.xml');
+    expect(res.status).toBe(202);
+    const job = res.body.data as Job;
+    expect(res.location).toBe(`/api/job/${job.id}`);
+    expect(job).toMatchObject({
+      kind: 'bmecat-import',
+      createdBy: 'admin',
+      input: { file: 'weidmueller.xml' },
+    });
+    expect(await ended(job.id)).toMatchObject({ state: 'succeeded', report: { products: 1, created: 1 } });
+    const products = await server.request<{ supplierPid: string }[]>('GET', '/api/product?all=true', {
+      token,
+    });
+    expect(products.body.data!.map((p) => p.supplierPid)).toEqual(['1609801044']);
+  });
+
+  it('fails the job of a bad file with its line and column, writing nothing', async () => {
+    const res = await upload(
+      '<?xml version="1.0"?>\n<BMECAT><HEADER><CATALOG><LANGUAGE>deu</LANGUAGE></CATALOG></HEADER>\n<T_NEW_CATALOG><PRODUCT>',
+    );
+    expect(res.status).toBe(202);
+    expect(await ended((res.body.data as Job).id)).toMatchObject({
+      state: 'failed',
+      error: { message: expect.stringMatching(/not well-formed/), line: 3 },
+    });
+    expect(await productCount()).toBe(0);
+  });
+
+  it('refuses what is not XML (415), unknown options (400) and a VIEWER (403), starting no job', async () => {
+    expect((await upload('{}', '', { 'content-type': 'application/json' })).body).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    expect((await upload('<x/>', '?mode=replace')).body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    await server.addUser('vera', 'VIEWER');
+    expect((await upload('<x/>', '', {}, await server.login('vera', 'vera-password'))).status).toBe(403);
+    expect(await jobs()).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { RequestContext } from '../../domain/context.js';
-import { importBmecat, type ImportReport } from '../../interchange/bmecat/bmecat-import.js';
+import type { ImportReport } from '../../interchange/bmecat/bmecat-import.js';
+import { startBmecatImport } from '../../interchange/bmecat/bmecat-import-job.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../command-input.js';
 import { withApplication } from './with-app.js';
@@ -35,17 +36,13 @@ export async function importCommand({ dataDir, positionals, values, out }: Comma
       throw new UsageError('no workspace is open: open one in pim, or name it with --workspace NAME');
     const ctx: RequestContext = { ...owner, workspace };
     const progress = new Progress(size);
-    const { job, done } = await app.jobs.start(
-      ctx,
-      'bmecat-import',
-      { file: basename(path), dryRun, continueOnError: values['continue-on-error'] === true },
-      (handle) =>
-        importBmecat(ctx, progress.count(createReadStream(path)), {
-          dryRun,
-          continueOnError: values['continue-on-error'] === true,
-          onProgress: (processed) => handle.progress(processed),
-        }),
-    );
+    const { job, done } = await startBmecatImport(app.jobs, ctx, {
+      path,
+      name: basename(path),
+      dryRun,
+      continueOnError: values['continue-on-error'] === true,
+      watch: (bytes) => progress.count(bytes),
+    });
     const ended = await done;
     progress.end();
     if (ended.state === 'cancelled') {

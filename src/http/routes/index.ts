@@ -10,6 +10,7 @@ import { groupRoutes } from './group.routes.js';
 import { workspaceRoutes } from './workspace.routes.js';
 import { mcpRoutes } from './mcp.routes.js';
 import { jobRoutes } from './job.routes.js';
+import { importRoutes } from './import.routes.js';
 
 /** Every route module of the REST interface (under /api), and the agent interface (/mcp). */
 export function registerRoutes(app: PimApp, deps: HttpDeps): void {
@@ -22,5 +23,6 @@ export function registerRoutes(app: PimApp, deps: HttpDeps): void {
   featureRoutes(app, deps);
   groupRoutes(app, deps);
   jobRoutes(app, deps);
+  importRoutes(app, deps);
   mcpRoutes(app, deps);
 }
