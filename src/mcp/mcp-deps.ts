@@ -1,3 +1,4 @@
+import type { JobService } from '../domain/jobs/job.service.js';
 import type { Clock } from '../domain/clock.js';
 import type { WorkspaceService } from '../domain/workspaces/workspace.service.js';
 
@@ -18,6 +19,8 @@ export interface ToolCallRecord {
 export interface McpDeps {
   clock: Clock;
   workspaces: WorkspaceService;
+  /** Long work (imports) as jobs. */
+  jobs: JobService;
   /** Called once per tool call (HTTP: the request monitor). */
   onToolDone?: (record: ToolCallRecord) => void;
   /** Where the detail of an unexpected error goes (never to the agent). */

@@ -1,6 +1,7 @@
 import type { Actor } from '../domain/context.js';
 import { bulkTools } from './bulk.tools.js';
 import { groupTools } from './group.tools.js';
+import { jobTools } from './job.tools.js';
 import type { ToolSelection } from './mcp-deps.js';
 import { productTools } from './product.tools.js';
 import { textFeatureTools } from './text-feature.tools.js';
@@ -14,6 +15,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   ...bulkTools,
   ...textFeatureTools,
   ...groupTools,
+  ...jobTools,
 ];
 
 export const TOOL_NAMES: readonly string[] = ALL_TOOLS.map((tool) => tool.name);

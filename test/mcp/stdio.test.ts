@@ -6,7 +6,14 @@ import { call, connectStdio, ok } from '../helpers/mcp.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
 
 const ADMIN = { PIM_PASSWORD: ADMIN_PASSWORD };
-const READS = ['list_workspaces', 'search_products', 'get_product', 'get_group_tree', 'list_group_products'];
+const READS = [
+  'list_workspaces',
+  'search_products',
+  'get_product',
+  'get_group_tree',
+  'list_group_products',
+  'get_job',
+];
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -65,7 +72,7 @@ describe('pim mcp: credentials', () => {
 describe('pim mcp: which tools', () => {
   it('offers all tools, only the read tools with --read-only, and only those named with --tools', async () => {
     const { dataDir } = await server();
-    expect(await names(await stdio(dataDir))).toHaveLength(20);
+    expect(await names(await stdio(dataDir))).toHaveLength(22);
     expect(await names(await stdio(dataDir, ['--read-only']))).toEqual(READS);
     const chosen = await stdio(dataDir, ['--tools', 'get_product, search_products']);
     expect(await names(chosen)).toEqual(['search_products', 'get_product']);

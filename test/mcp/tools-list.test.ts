@@ -24,8 +24,17 @@ const ALL = [
   'delete_group',
   'assign_products',
   'unassign_product',
+  'import_bmecat',
+  'get_job',
 ];
-const READS = ['list_workspaces', 'search_products', 'get_product', 'get_group_tree', 'list_group_products'];
+const READS = [
+  'list_workspaces',
+  'search_products',
+  'get_product',
+  'get_group_tree',
+  'list_group_products',
+  'get_job',
+];
 const DELETES = ['delete_product', 'delete_text', 'delete_feature', 'delete_group', 'unassign_product'];
 const IDEMPOTENT_WRITES = [
   'update_product',

@@ -63,6 +63,7 @@ export async function mcpCommand({ dataDir, values }: CommandInput): Promise<num
         {
           clock: app.clock,
           workspaces: app.workspaces,
+          jobs: app.jobs,
           logError: (error) => console.error('pim mcp: tool call failed:', error),
         },
         {

@@ -79,6 +79,7 @@ export function mcpRoutes(app: PimApp, deps: HttpDeps): void {
   const mcpDeps: McpDeps = {
     clock: deps.clock,
     workspaces: deps.workspaces,
+    jobs: deps.jobs,
     onToolDone: deps.onRequestDone,
     logError: (error) => app.log.error({ err: error }, 'MCP tool call failed'),
   };

@@ -1,0 +1,72 @@
+import { stat } from 'node:fs/promises';
+import { basename, isAbsolute } from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { IdParams } from '../domain/common.schemas.js';
+import { ValidationError } from '../domain/errors.js';
+import { JobDto } from '../domain/jobs/job.schemas.js';
+import { RIGHTS } from '../domain/users/roles.js';
+import { startBmecatImport } from '../interchange/bmecat/bmecat-import-job.js';
+import { defineTool } from './tool.js';
+
+const ImportBmecatInput = Type.Object(
+  {
+    path: Type.String({
+      minLength: 1,
+      maxLength: 4096,
+      description:
+        'An absolute path of a BMEcat file on the machine pim runs on (pim reads it; it is not sent)',
+    }),
+    dryRun: Type.Optional(Type.Boolean({ description: 'Say what would change; write nothing' })),
+    continueOnError: Type.Optional(
+      Type.Boolean({
+        description: 'Skip a product that is refused, list it in the report, import the others',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Long work as jobs (REST's /api/import and /api/job): start a BMEcat import, follow a job. */
+export const jobTools = [
+  defineTool({
+    name: 'import_bmecat',
+    title: 'Import a BMEcat file',
+    description:
+      'Imports a BMEcat catalogue (2005 or 1.2; T_NEW_CATALOG merges by SUPPLIER_PID, T_UPDATE_PRODUCTS follows ' +
+      'each product\u2019s mode) from a file on the machine pim runs on into the open workspace, as a job. Returns ' +
+      'the job at once (state running); follow it with get_job until its state is succeeded (its report has the ' +
+      'counts), failed (its error names the line and column; nothing was written) or cancelled.',
+    input: ImportBmecatInput,
+    output: JobDto,
+    effect: 'write',
+    right: RIGHTS.edit,
+    workspace: true,
+    successStatus: 202,
+    run: async (ctx, input, deps) => {
+      if (!isAbsolute(input.path))
+        throw new ValidationError('path must be an absolute path', 'VALIDATION_FAILED');
+      const file = await stat(input.path).catch(() => undefined);
+      if (!file?.isFile()) throw new ValidationError(`path ${input.path} is not a file pim can read`);
+      const { job } = await startBmecatImport(deps.jobs, ctx, {
+        path: input.path,
+        name: basename(input.path),
+        dryRun: input.dryRun === true,
+        continueOnError: input.continueOnError === true,
+      });
+      return job;
+    },
+  }),
+  defineTool({
+    name: 'get_job',
+    title: 'Get a job',
+    description:
+      'A job (a BMEcat import): state (queued, running, succeeded, failed, cancelled), products processed, and ' +
+      'at the end its report or its error with line and column. A user sees their own jobs, an ADMIN every job.',
+    input: IdParams,
+    output: JobDto,
+    effect: 'read',
+    right: RIGHTS.read,
+    workspace: false,
+    run: (ctx, input, deps) => deps.jobs.get(ctx, input.id),
+  }),
+];
