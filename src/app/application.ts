@@ -403,6 +403,8 @@ export class Application {
     await this.health.stop();
     await this.rest.stop();
     await this.window.stop();
+    // Jobs this process runs end before their workspaces close: failed, their transactions rolled back.
+    await this.jobs.stopAll();
     await this.workspaces.closeAll();
     await this.stores.close();
   }

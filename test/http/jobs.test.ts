@@ -1,7 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Application } from '../../src/app/application.js';
 import { ManualClock } from '../../src/domain/clock.js';
+import { listProducts } from '../../src/domain/products/product.service.js';
 import { runCliAsync, spawnCli } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -199,5 +201,25 @@ describe('POST /api/import', () => {
     await server.addUser('vera', 'VIEWER');
     expect((await upload('<x/>', '', {}, await server.login('vera', 'vera-password'))).status).toBe(403);
     expect(await jobs()).toEqual([]);
+  });
+
+  it('ends a running import as failed when pim stops, with nothing written', async () => {
+    const res = await upload(readFileSync(bigCatalogue(6000)));
+    const id = (res.body.data as Job).id;
+    await expect
+      .poll(async () => (await server.request<Job>('GET', `/api/job/${id}`, { token })).body.data!.processed)
+      .toBeGreaterThan(0);
+    await server.app.stop();
+    const again = await Application.open({ dataDir: server.dataDir });
+    try {
+      expect(await again.jobs.get(again.ownerContext(), id)).toMatchObject({
+        state: 'failed',
+        error: { message: 'pim stopped before the job ended: nothing was written' },
+      });
+      await again.workspaces.reopenLast();
+      expect(await listProducts(again.ownerContext(), { all: true })).toEqual([]);
+    } finally {
+      await again.stop();
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
 import type { Clock } from '../clock.js';
 import { RIGHTS, requireRight, type RequestContext } from '../context.js';
-import { ConflictError, DomainError, NotFoundError } from '../errors.js';
+import { ConflictError, DomainError, NotFoundError, ServiceBusyError } from '../errors.js';
 import * as repo from './job.repository.js';
 import type { JobDtoValue, JobErrorValue, JobState } from './job.schemas.js';
 
@@ -42,8 +42,18 @@ const HEARTBEAT_EVERY_MS = 5_000;
 const STALE_AFTER_MS = 30_000;
 const LIST_LIMIT = 100;
 
+/** Thrown into a job's work when its process stops: the work undoes what it did; the job fails. */
+class JobStoppedError extends Error {
+  constructor() {
+    super('pim stopped before the job ended: nothing was written');
+  }
+}
+
 export class JobService {
   private readonly heartbeats = new Map<number, NodeJS.Timeout>();
+  /** The jobs this process runs, until they have ended. */
+  private readonly running = new Map<number, Promise<JobDtoValue>>();
+  private stopping = false;
 
   constructor(
     private readonly db: Kysely<SystemDatabase>,
@@ -63,6 +73,7 @@ export class JobService {
     work: (job: JobHandle) => Promise<unknown>,
   ): Promise<{ job: JobDtoValue; done: Promise<JobDtoValue> }> {
     requireRight(ctx, RIGHTS.edit);
+    if (this.stopping) throw new ServiceBusyError('pim is stopping: start the job again once it runs', 5);
     const now = this.clock.now().toISOString();
     const id = await repo.insertJob(this.db, {
       kind,
@@ -73,7 +84,8 @@ export class JobService {
       input: JSON.stringify(input),
     });
     const job = await this.read(id);
-    const done = this.run(id, work);
+    const done = this.run(id, work).finally(() => this.running.delete(id));
+    this.running.set(id, done);
     return { job, done };
   }
 
@@ -104,6 +116,7 @@ export class JobService {
             now: this.clock.now().toISOString(),
           });
         }
+        if (this.stopping) throw new JobStoppedError();
         if (cancelled) throw new JobCancelledError();
       },
     };
@@ -116,12 +129,24 @@ export class JobService {
         error instanceof JobCancelledError
           ? { state: 'cancelled', report: null, error: null }
           : { state: 'failed', report: null, error: JSON.stringify(jobError(error)) };
+      // The work may have failed on a closing workspace rather than at its progress: the stop says why.
+      if (this.stopping && end.state === 'failed')
+        end.error = JSON.stringify(jobError(new JobStoppedError()));
     } finally {
       clearInterval(timer);
       this.heartbeats.delete(id);
     }
     await repo.finishJob(this.db, id, { ...end, now: this.clock.now().toISOString(), processed });
     return this.read(id);
+  }
+
+  /**
+   * Ends the jobs this process runs, at their next progress: they fail ("pim stopped"), their work
+   * undone. New jobs are refused meanwhile. The application calls it when it stops.
+   */
+  async stopAll(): Promise<void> {
+    this.stopping = true;
+    await Promise.all([...this.running.values()].map((done) => done.catch(() => undefined)));
   }
 
   /** A job the caller may see: ADMINs every job, others their own. */
