@@ -206,8 +206,14 @@ describe('POST /api/import', () => {
   it('ends a running import as failed when pim stops, with nothing written', async () => {
     const res = await upload(readFileSync(bigCatalogue(6000)));
     const id = (res.body.data as Job).id;
+    // The first batch on PostgreSQL under load takes seconds (as in runningImport).
     await expect
-      .poll(async () => (await server.request<Job>('GET', `/api/job/${id}`, { token })).body.data!.processed)
+      .poll(
+        async () => (await server.request<Job>('GET', `/api/job/${id}`, { token })).body.data!.processed,
+        {
+          timeout: 30_000,
+        },
+      )
       .toBeGreaterThan(0);
     await server.app.stop();
     const again = await Application.open({ dataDir: server.dataDir });
@@ -221,5 +227,5 @@ describe('POST /api/import', () => {
     } finally {
       await again.stop();
     }
-  });
+  }, 60_000);
 });
