@@ -137,7 +137,7 @@ Creates a workspace: a folder with its own database.
   --path DIR        folder of the workspace; must not exist or be empty
                     (default: <data-dir>/workspaces/<name>)
   --language CODE   default language, an ISO 639-2 code (default: deu)`,
-  import: `Usage: pim import FILE [--workspace NAME] [--mode merge] [--dry-run] [--continue-on-error]
+  import: `Usage: pim import FILE [--workspace NAME] [--mode merge|replace] [--dry-run] [--continue-on-error]
 
 Imports a BMEcat catalogue (2005, 2005.1, 2005.2 or 1.2; UTF-8, UTF-16, ISO-8859-1 or windows-1252)
 into the open workspace, in one transaction: when the file or a product is refused, nothing is
@@ -146,7 +146,9 @@ created or updated by its SUPPLIER_PID, the workspace's other products stay; T_U
 follows each product's mode (new, update, delete). Groups are created once and found again by
 their GROUP_ID; what pim does not model (prices, extensions, ...) is kept with each product.
   --workspace NAME      import into this workspace (the open one stays open)
-  --mode merge          the only mode yet (replace is to come)
+  --mode merge          (default) the file's products are created or updated, the others stay
+  --mode replace        T_NEW_CATALOG only: afterwards the workspace holds exactly the file's
+                        catalogue (products and groups the file does not hold are deleted)
   --dry-run             say what would change, write nothing
   --continue-on-error   skip a product that is refused, list it, import the others
 Exit code 0 when the import was written (skipped products are listed on standard error), 1 when

@@ -16,6 +16,13 @@ const ImportBmecatInput = Type.Object(
       description:
         'An absolute path of a BMEcat file on the machine pim runs on (pim reads it; it is not sent)',
     }),
+    mode: Type.Optional(
+      Type.Union([Type.Literal('merge'), Type.Literal('replace')], {
+        description:
+          'merge (default): create or update the file\u2019s products, keep the others; replace (T_NEW_CATALOG ' +
+          'only): also delete every product and group the file does not hold',
+      }),
+    ),
     dryRun: Type.Optional(Type.Boolean({ description: 'Say what would change; write nothing' })),
     continueOnError: Type.Optional(
       Type.Boolean({
@@ -50,6 +57,7 @@ export const jobTools = [
       const { job } = await startBmecatImport(deps.jobs, ctx, {
         path: input.path,
         name: basename(input.path),
+        mode: input.mode ?? 'merge',
         dryRun: input.dryRun === true,
         continueOnError: input.continueOnError === true,
       });

@@ -91,13 +91,13 @@ describe('pim import', () => {
     expect(await supplierPids('Main')).toEqual([]);
   });
 
-  it('answers usage mistakes in one line: no file, a missing file, no open workspace, replace', async () => {
+  it('answers usage mistakes in one line: no file, a missing file, no open workspace, an unknown mode', async () => {
     expectOneLineError(await runCliAsync(dataDir, ['import']), /^pim: pim import needs a BMEcat file$/);
     expectOneLineError(await runCliAsync(dataDir, ['import', join(dataDir, 'nope.xml')]), /ENOENT/);
     expectOneLineError(await runCliAsync(dataDir, ['import', SAMPLE]), /no workspace is open/);
     expectOneLineError(
-      await runCliAsync(dataDir, ['import', SAMPLE, '--mode', 'replace']),
-      /--mode replace is not built yet/,
+      await runCliAsync(dataDir, ['import', SAMPLE, '--mode', 'mirror']),
+      /--mode is merge or replace, not 'mirror'/,
     );
     expectOneLineError(await runCliAsync(dataDir, ['import', SAMPLE, '--workspace', 'Nope']), /Nope/);
   });

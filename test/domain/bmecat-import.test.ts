@@ -182,3 +182,54 @@ describe('T_UPDATE_PRODUCTS', () => {
     ]);
   });
 });
+
+describe('replace', () => {
+  it('leaves exactly the file’s catalogue: other products (with their variants) and groups go', async () => {
+    await run(
+      catalogue(
+        GROUPS +
+          product('KEEP') +
+          product('OLD') +
+          product(
+            'OLD-V',
+            '<PRODUCT_REFERENCE type="base_product"><PROD_ID_TO>OLD</PROD_ID_TO></PRODUCT_REFERENCE>',
+          ) +
+          map('KEEP', '11'),
+      ),
+    );
+    const newGroups =
+      '<CATALOG_GROUP_SYSTEM><CATALOG_STRUCTURE type="leaf"><GROUP_ID>11</GROUP_ID><GROUP_NAME>Bohrer</GROUP_NAME>' +
+      '<PARENT_ID>0</PARENT_ID></CATALOG_STRUCTURE></CATALOG_GROUP_SYSTEM>';
+    const file = catalogue(newGroups + product('KEEP') + product('NEW') + map('NEW', '11'));
+    expect(await run(file, { mode: 'replace', dryRun: true })).toMatchObject({
+      created: 1,
+      updated: 1,
+      deleted: 2,
+      groupsDeleted: 1,
+    });
+    expect((await listProducts(context.owner(), { all: true })).map((p) => p.supplierPid).sort()).toEqual([
+      'KEEP',
+      'OLD',
+      'OLD-V',
+    ]);
+    expect(await run(file, { mode: 'replace' })).toMatchObject({
+      created: 1,
+      updated: 1,
+      deleted: 2,
+      groupsDeleted: 1,
+    });
+    expect((await listProducts(context.owner(), { all: true })).map((p) => p.supplierPid).sort()).toEqual([
+      'KEEP',
+      'NEW',
+    ]);
+    expect((await listGroups(context.owner())).map((g) => g.name)).toEqual(['Bohrer']);
+  });
+
+  it('refuses replace for a T_UPDATE_PRODUCTS file, writing nothing', async () => {
+    const update =
+      '<?xml version="1.0"?><BMECAT version="2005"><HEADER><CATALOG><LANGUAGE>deu</LANGUAGE></CATALOG></HEADER>' +
+      `<T_UPDATE_PRODUCTS>${product('A')}</T_UPDATE_PRODUCTS></BMECAT>`;
+    await expect(run(update, { mode: 'replace' })).rejects.toThrow(/replace applies to a whole catalogue/);
+    expect(await listProducts(context.owner(), { all: true })).toEqual([]);
+  });
+});

@@ -197,7 +197,7 @@ describe('POST /api/import', () => {
     expect((await upload('{}', '', { 'content-type': 'application/json' })).body).toMatchObject({
       code: 'UNSUPPORTED_MEDIA_TYPE',
     });
-    expect((await upload('<x/>', '?mode=replace')).body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((await upload('<x/>', '?mode=mirror')).body).toMatchObject({ code: 'VALIDATION_FAILED' });
     await server.addUser('vera', 'VIEWER');
     expect((await upload('<x/>', '', {}, await server.login('vera', 'vera-password'))).status).toBe(403);
     expect(await jobs()).toEqual([]);

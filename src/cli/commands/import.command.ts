@@ -8,7 +8,7 @@ import type { CommandInput } from '../command-input.js';
 import { withApplication } from './with-app.js';
 
 /**
- * `pim import FILE [--workspace NAME] [--dry-run] [--continue-on-error]`: a BMEcat file into the
+ * `pim import FILE [--workspace NAME] [--mode merge|replace] [--dry-run] [--continue-on-error]`: a BMEcat file into the
  * open workspace (or the one named), in one transaction (docs/bmecat.md). On a terminal a
  * progress bar on standard error (by the bytes read), elsewhere a line per 10 % read.
  * Exit 0 when the import was written (skipped products are listed), 1 when nothing was written.
@@ -18,9 +18,8 @@ export async function importCommand({ dataDir, positionals, values, out }: Comma
   if (!file) throw new UsageError('pim import needs a BMEcat file');
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
   const mode = (values.mode as string | undefined) ?? 'merge';
-  if (mode === 'replace')
-    throw new UsageError('--mode replace is not built yet: import with --mode merge (the default)');
-  if (mode !== 'merge') throw new UsageError(`--mode is merge or replace, not '${mode}'`);
+  if (mode !== 'merge' && mode !== 'replace')
+    throw new UsageError(`--mode is merge or replace, not '${mode}'`);
   const workspaceName = values.workspace as string | undefined;
   if (workspaceName !== undefined && workspaceName.trim() === '')
     throw new UsageError('--workspace needs a workspace name; it is empty');
@@ -39,6 +38,7 @@ export async function importCommand({ dataDir, positionals, values, out }: Comma
     const { job, done } = await startBmecatImport(app.jobs, ctx, {
       path,
       name: basename(path),
+      mode,
       dryRun,
       continueOnError: values['continue-on-error'] === true,
       watch: (bytes) => progress.count(bytes),
@@ -64,7 +64,7 @@ export async function importCommand({ dataDir, positionals, values, out }: Comma
     const counts =
       `${report.products} products (${report.created} created, ${report.updated} updated, ` +
       `${report.deleted} deleted${report.skipped.length > 0 ? `, ${report.skipped.length} skipped` : ''}), ` +
-      `${report.groupsCreated} groups created`;
+      `${report.groupsCreated} groups created${report.groupsDeleted > 0 ? `, ${report.groupsDeleted} deleted` : ''}`;
     out(
       dryRun
         ? `dry run of ${file} (${report.transaction}), nothing written: would import ${counts}`

@@ -21,7 +21,13 @@ export const IMPORT_BODY_LIMIT = 2 * 1024 * 1024 * 1024;
 
 const ImportQuery = Type.Object(
   {
-    mode: Type.Optional(Type.Literal('merge', { description: 'merge (the default; replace is to come)' })),
+    mode: Type.Optional(
+      Type.Union([Type.Literal('merge'), Type.Literal('replace')], {
+        description:
+          'merge (default): the file\u2019s products are created or updated, the others stay; replace (T_NEW_CATALOG ' +
+          'only): afterwards the workspace holds exactly the file\u2019s catalogue',
+      }),
+    ),
     dryRun: Type.Optional(Type.Boolean({ description: 'Say what would change; write nothing' })),
     continueOnError: Type.Optional(
       Type.Boolean({
@@ -100,6 +106,7 @@ export function importRoutes(app: PimApp, deps: HttpDeps): void {
         const { job, done } = await startBmecatImport(deps.jobs, ctx, {
           path,
           name: query.name ?? 'upload.xml',
+          mode: query.mode ?? 'merge',
           dryRun: query.dryRun === true,
           continueOnError: query.continueOnError === true,
           removeAfter: true,

@@ -12,6 +12,8 @@ export interface ImportJobInput {
   name: string;
   dryRun: boolean;
   continueOnError: boolean;
+  /** T_NEW_CATALOG: merge (default) or replace (the workspace holds exactly the file's catalogue). */
+  mode?: 'merge' | 'replace';
   /** The file was written for this import only (an upload): removed when the job ends. */
   removeAfter?: boolean;
   /** Wraps the file's bytes as they are read (the command line's progress bar). */
@@ -28,10 +30,11 @@ export async function startBmecatImport(
   input: ImportJobInput,
 ): Promise<{ job: JobDtoValue; done: Promise<JobDtoValue> }> {
   const { path, name, dryRun, continueOnError, removeAfter, watch } = input;
+  const mode = input.mode ?? 'merge';
   const started = await jobs.start(
     ctx,
     'bmecat-import',
-    { file: name, dryRun, continueOnError },
+    { file: name, mode, dryRun, continueOnError },
     async (handle) => {
       const stream = createReadStream(path) as AsyncIterable<Buffer>;
       try {

@@ -1,7 +1,8 @@
 import { RIGHTS, runInTransaction, type RequestContext } from '../../domain/context.js';
 import { defineFeature } from '../../domain/features/feature.service.js';
 import { findGroupByCatalogId, setCatalogGroupId } from '../../domain/groups/catalog-group-id.service.js';
-import { createGroup } from '../../domain/groups/group.service.js';
+import { createGroup, deleteGroup, listGroups, moveGroup } from '../../domain/groups/group.service.js';
+import { listProducts } from '../../domain/products/product.service.js';
 import { setCatalogHeader } from '../../domain/catalogue/catalog-header.service.js';
 import { deleteProducts, upsertProducts } from '../../domain/products/product-bulk.service.js';
 import type { BmecatProduct } from './bmecat-product.js';
@@ -14,6 +15,12 @@ import { BmecatError, readBmecat, type BmecatGroup } from './bmecat-reader.js';
  * upserted by SUPPLIER_PID, the others stay); T_UPDATE_PRODUCTS follows each PRODUCT's `mode`.
  */
 export interface ImportOptions {
+  /**
+   * T_NEW_CATALOG: `merge` (default) upserts the file's products and leaves the others; `replace`
+   * also deletes every product and group the file does not hold, so that the workspace holds exactly
+   * the file's catalogue afterwards.
+   */
+  mode?: 'merge' | 'replace';
   /** Report what would change and write nothing. */
   dryRun?: boolean;
   /** Skip a product the services refuse and report it, instead of failing the whole import. */
@@ -38,6 +45,7 @@ export interface ImportReport {
   updated: number;
   deleted: number;
   groupsCreated: number;
+  groupsDeleted: number;
   skipped: ImportProblem[];
 }
 
@@ -82,6 +90,7 @@ async function importInto(
     updated: 0,
     deleted: 0,
     groupsCreated: 0,
+    groupsDeleted: 0,
     skipped: [],
   };
   const groups: BmecatGroup[] = [];
@@ -110,6 +119,12 @@ async function importInto(
         if (event.name === 'T_UPDATE_PRICES')
           throw new BmecatError(
             'T_UPDATE_PRICES is not read yet: pim keeps prices only as kept content of a product',
+            event.line,
+            event.column,
+          );
+        if (options.mode === 'replace' && event.name !== 'T_NEW_CATALOG')
+          throw new BmecatError(
+            `The file is a ${event.name}: replace applies to a whole catalogue (T_NEW_CATALOG); import it with merge`,
             event.line,
             event.column,
           );
@@ -176,7 +191,57 @@ async function importInto(
   }
   await writeMemberships(ctx, memberships, report, options);
   if (report.transaction === 'T_NEW_CATALOG') await setCatalogHeader(ctx, header);
+  if (options.mode === 'replace') {
+    await placeGroupsAsTheFile(ctx, groups, groupIds);
+    await removeTheRest(ctx, supplierPids, new Set(groupIds.values()), report);
+  }
   return report;
+}
+
+/**
+ * `replace`: the file's groups that the workspace held already (found by their GROUP_ID) move under
+ * the parent the file gives them (the root when it names none of its groups), as a new import would
+ * have placed them; then none is lost with a parent the file no longer holds.
+ */
+async function placeGroupsAsTheFile(
+  ctx: RequestContext,
+  groups: readonly BmecatGroup[],
+  ids: ReadonlyMap<string, number>,
+): Promise<void> {
+  const current = new Map((await listGroups(ctx)).map((g) => [g.id, g.parentGroupId]));
+  for (const group of groups) {
+    const id = ids.get(group.groupId!)!;
+    const parentId = (group.parentId === null ? undefined : ids.get(group.parentId)) ?? null;
+    if (parentId === id || current.get(id) === parentId) continue;
+    await moveGroup(ctx, id, { parentId });
+    current.set(id, parentId);
+  }
+}
+
+/**
+ * `replace`: deletes the products (with their variants) and the groups the file does not hold.
+ * Groups go top-down: a group whose parent goes too goes with its parent's subtree.
+ */
+async function removeTheRest(
+  ctx: RequestContext,
+  supplierPids: ReadonlySet<string>,
+  keptGroups: ReadonlySet<number>,
+  report: ImportReport,
+): Promise<void> {
+  const stale = (await listProducts(ctx, { all: true }))
+    .filter((p) => !supplierPids.has(p.supplierPid))
+    .map((p) => p.id);
+  for (let i = 0; i < stale.length; i += 1_000) {
+    const results = await deleteProducts(ctx, { ids: stale.slice(i, i + 1_000) });
+    report.deleted += results.filter((r) => r.status === 200).length;
+  }
+  const groups = await listGroups(ctx);
+  const going = new Set(groups.filter((g) => !keptGroups.has(g.id)).map((g) => g.id));
+  for (const group of groups) {
+    if (!going.has(group.id) || (group.parentGroupId !== null && going.has(group.parentGroupId))) continue;
+    await deleteGroup(ctx, group.id);
+    report.groupsDeleted++;
+  }
 }
 
 /** Creates the file's groups that no group of the workspace carries yet, parents first. */
