@@ -6,6 +6,7 @@ import { ValidationError } from '../domain/errors.js';
 import { JobDto } from '../domain/jobs/job.schemas.js';
 import { RIGHTS } from '../domain/users/roles.js';
 import { startBmecatImport } from '../interchange/bmecat/bmecat-import-job.js';
+import { importOptionFields } from '../interchange/bmecat/import-options.schemas.js';
 import { defineTool } from './tool.js';
 
 const ImportBmecatInput = Type.Object(
@@ -16,19 +17,7 @@ const ImportBmecatInput = Type.Object(
       description:
         'An absolute path of a BMEcat file on the machine pim runs on (pim reads it; it is not sent)',
     }),
-    mode: Type.Optional(
-      Type.Union([Type.Literal('merge'), Type.Literal('replace')], {
-        description:
-          'merge (default): create or update the file\u2019s products, keep the others; replace (T_NEW_CATALOG ' +
-          'only): also delete every product and group the file does not hold',
-      }),
-    ),
-    dryRun: Type.Optional(Type.Boolean({ description: 'Say what would change; write nothing' })),
-    continueOnError: Type.Optional(
-      Type.Boolean({
-        description: 'Skip a product that is refused, list it in the report, import the others',
-      }),
-    ),
+    ...importOptionFields,
   },
   { additionalProperties: false },
 );

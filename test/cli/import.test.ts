@@ -5,21 +5,13 @@ import { runCliAsync } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
 import { newDataDir, removeDataDir } from '../helpers/backend.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { bmecatSample } from '../helpers/bmecat-samples.js';
 
 /**
  * `pim import FILE`: a BMEcat file into the open workspace or a named one, as a user runs it;
  * what arrived is read back through REST.
  */
-const SAMPLE = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  '..',
-  'shared',
-  'data',
-  'bmecat',
-  'WEI_BMECat_7760056069.xml',
-);
+const SAMPLE = bmecatSample('WEI_BMECat_7760056069.xml');
 
 let dataDir: string;
 beforeEach(async () => {

@@ -7,19 +7,22 @@ import { getProductSheet } from '../../src/domain/products/product-sheet.service
 import { listProducts } from '../../src/domain/products/product.service.js';
 import { importBmecat, type ImportOptions } from '../../src/interchange/bmecat/bmecat-import.js';
 import { workspaceApplicationPerTest } from '../helpers/workspace-app.js';
+import { BMECAT_SAMPLES, BMECAT_SAMPLE_FILES } from '../helpers/bmecat-samples.js';
 
 /**
  * The BMEcat importer over the services, on the backend of the run: what a file holds arrives in
  * the product sheet, a refusal writes nothing, a dry run counts and writes nothing.
  */
-const SAMPLES = join(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'bmecat');
-const SAMPLE_FILES = ['WEI_BMECat_1351590000.xml', 'WEI_BMECat_1609801044.xml', 'WEI_BMECat_7760056069.xml'];
 
 const context = workspaceApplicationPerTest('pim-bmecat-import-', 'Import');
 
 async function* bytesOf(text: string | Buffer): AsyncGenerator<Uint8Array> {
   yield typeof text === 'string' ? Buffer.from(text) : text;
 }
+
+/** The workspace's supplierPids, sorted. */
+const supplierPids = async () =>
+  (await listProducts(context.owner(), { all: true })).map((p) => p.supplierPid).sort();
 
 const run = (xml: string | Buffer, options?: ImportOptions) =>
   importBmecat(context.owner(), bytesOf(xml), options);
@@ -53,29 +56,32 @@ const map = (pid: string, group: string) =>
   `<PRODUCT_TO_CATALOGGROUP_MAP><PROD_ID>${pid}</PROD_ID><CATALOG_GROUP_ID>${group}</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>`;
 
 describe('importing the shared Weidmüller samples', () => {
-  it.each(SAMPLE_FILES)('%s arrives in the product sheet with every part the reader found', async (file) => {
-    const bytes = readFileSync(join(SAMPLES, file));
-    const text = bytes.toString('utf8');
-    const report = await run(bytes);
-    expect(report).toMatchObject({ transaction: 'T_NEW_CATALOG', products: 1, created: 1, updated: 0 });
-    const pid = /<SUPPLIER_PID>([^<]+)</.exec(text)![1]!;
-    const sheet = await sheetOf(pid);
-    expect(sheet.product.ean).toBe(/<EAN>([^<]+)</.exec(text)![1]);
-    expect(sheet.manufacturerName).toBe('Weidmueller Group');
-    expect(sheet.shortTexts.map((t) => t.lang)).toEqual(['deu', 'eng']);
-    expect(sheet.features).toHaveLength(text.split('<FEATURE>').length - 1);
-    expect(sheet.features.map((f) => f.ftidref)).toEqual(
-      [...text.matchAll(/<FT_ID>([^<]+)<\/FT_ID>/g)].map((m) => m[1]),
-    );
-    expect(sheet.keywords).toHaveLength(text.split('<KEYWORD ').length - 1);
-    expect(sheet.media).toHaveLength(1);
-    expect(sheet.fragments.some((f) => f.xml.startsWith('<PRODUCT_PRICE_DETAILS>'))).toBe(true);
-    // The header is kept for the export.
-    expect((await getCatalogHeader(context.owner())).map((f) => f.place)).toContain('HEADER');
-    // Imported again: the same product, updated, nothing doubled.
-    expect(await run(bytes)).toMatchObject({ created: 0, updated: 1 });
-    expect((await sheetOf(pid)).features).toHaveLength(sheet.features.length);
-  });
+  it.each(BMECAT_SAMPLE_FILES)(
+    '%s arrives in the product sheet with every part the reader found',
+    async (file) => {
+      const bytes = readFileSync(join(BMECAT_SAMPLES, file));
+      const text = bytes.toString('utf8');
+      const report = await run(bytes);
+      expect(report).toMatchObject({ transaction: 'T_NEW_CATALOG', products: 1, created: 1, updated: 0 });
+      const pid = /<SUPPLIER_PID>([^<]+)</.exec(text)![1]!;
+      const sheet = await sheetOf(pid);
+      expect(sheet.product.ean).toBe(/<EAN>([^<]+)</.exec(text)![1]);
+      expect(sheet.manufacturerName).toBe('Weidmueller Group');
+      expect(sheet.shortTexts.map((t) => t.lang)).toEqual(['deu', 'eng']);
+      expect(sheet.features).toHaveLength(text.split('<FEATURE>').length - 1);
+      expect(sheet.features.map((f) => f.ftidref)).toEqual(
+        [...text.matchAll(/<FT_ID>([^<]+)<\/FT_ID>/g)].map((m) => m[1]),
+      );
+      expect(sheet.keywords).toHaveLength(text.split('<KEYWORD ').length - 1);
+      expect(sheet.media).toHaveLength(1);
+      expect(sheet.fragments.some((f) => f.xml.startsWith('<PRODUCT_PRICE_DETAILS>'))).toBe(true);
+      // The header is kept for the export.
+      expect((await getCatalogHeader(context.owner())).map((f) => f.place)).toContain('HEADER');
+      // Imported again: the same product, updated, nothing doubled.
+      expect(await run(bytes)).toMatchObject({ created: 0, updated: 1 });
+      expect((await sheetOf(pid)).features).toHaveLength(sheet.features.length);
+    },
+  );
 });
 
 describe('a catalogue with groups, variants and mappings', () => {
@@ -153,10 +159,7 @@ describe('bad input writes nothing', () => {
     const report = await run(xml, { continueOnError: true });
     expect(report).toMatchObject({ products: 3, created: 2 });
     expect(report.skipped).toEqual([expect.objectContaining({ supplierPid: 'BAD-1', line: 1 })]);
-    expect((await listProducts(context.owner(), { all: true })).map((p) => p.supplierPid).sort()).toEqual([
-      'OK-1',
-      'OK-2',
-    ]);
+    expect(await supplierPids()).toEqual(['OK-1', 'OK-2']);
   });
 });
 
@@ -207,21 +210,14 @@ describe('replace', () => {
       deleted: 2,
       groupsDeleted: 1,
     });
-    expect((await listProducts(context.owner(), { all: true })).map((p) => p.supplierPid).sort()).toEqual([
-      'KEEP',
-      'OLD',
-      'OLD-V',
-    ]);
+    expect(await supplierPids()).toEqual(['KEEP', 'OLD', 'OLD-V']);
     expect(await run(file, { mode: 'replace' })).toMatchObject({
       created: 1,
       updated: 1,
       deleted: 2,
       groupsDeleted: 1,
     });
-    expect((await listProducts(context.owner(), { all: true })).map((p) => p.supplierPid).sort()).toEqual([
-      'KEEP',
-      'NEW',
-    ]);
+    expect(await supplierPids()).toEqual(['KEEP', 'NEW']);
     expect((await listGroups(context.owner())).map((g) => g.name)).toEqual(['Bohrer']);
   });
 

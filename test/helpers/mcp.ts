@@ -80,3 +80,13 @@ export async function ok<T = Record<string, unknown>>(
   if (outcome.isError) throw new Error(`${name} failed: ${outcome.text}`);
   return outcome.data;
 }
+
+/** The read tools in the order tools/list shows them: what a VIEWER and `--read-only` get. */
+export const READ_TOOLS = [
+  'list_workspaces',
+  'search_products',
+  'get_product',
+  'get_group_tree',
+  'list_group_products',
+  'get_job',
+];

@@ -6,6 +6,7 @@ import { ManualClock } from '../../src/domain/clock.js';
 import { listProducts } from '../../src/domain/products/product.service.js';
 import { runCliAsync, spawnCli } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { bmecatSample } from '../helpers/bmecat-samples.js';
 
 /**
  * Jobs over REST: a BMEcat import started with `pim import` on the data folder a running pim
@@ -129,16 +130,7 @@ describe('jobs of imports', () => {
 });
 
 describe('POST /api/import', () => {
-  const SAMPLE = join(
-    import.meta.dirname,
-    '..',
-    '..',
-    '..',
-    'shared',
-    'data',
-    'bmecat',
-    'WEI_BMECat_1609801044.xml',
-  );
+  const SAMPLE = bmecatSample('WEI_BMECat_1609801044.xml');
 
   async function upload(body: string | Buffer, query = '', headers: Record<string, string> = {}, as = token) {
     const res = await fetch(`${server.baseUrl}/api/import${query}`, {

@@ -2,18 +2,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, ok } from '../helpers/mcp.js';
 import { fail, sessionPerTest } from '../helpers/mcp-session.js';
+import { bmecatSample } from '../helpers/bmecat-samples.js';
 
 /** import_bmecat and get_job: an agent imports a supplier's file and follows the job, as REST's. */
-const SAMPLE = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  '..',
-  'shared',
-  'data',
-  'bmecat',
-  'WEI_BMECat_7760056069.xml',
-);
+const SAMPLE = bmecatSample('WEI_BMECat_7760056069.xml');
 
 const { open } = sessionPerTest();
 

@@ -2,18 +2,11 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { cliEnv, pimBin, runCliAsync } from '../helpers/cli.js';
-import { call, connectStdio, ok } from '../helpers/mcp.js';
+import { call, connectStdio, ok, READ_TOOLS } from '../helpers/mcp.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
 
 const ADMIN = { PIM_PASSWORD: ADMIN_PASSWORD };
-const READS = [
-  'list_workspaces',
-  'search_products',
-  'get_product',
-  'get_group_tree',
-  'list_group_products',
-  'get_job',
-];
+const READS = READ_TOOLS;
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERAS, connectHttp } from '../helpers/mcp.js';
+import { ERAS, connectHttp, READ_TOOLS } from '../helpers/mcp.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 const ALL = [
@@ -27,14 +27,7 @@ const ALL = [
   'import_bmecat',
   'get_job',
 ];
-const READS = [
-  'list_workspaces',
-  'search_products',
-  'get_product',
-  'get_group_tree',
-  'list_group_products',
-  'get_job',
-];
+const READS = READ_TOOLS;
 const DELETES = ['delete_product', 'delete_text', 'delete_feature', 'delete_group', 'unassign_product'];
 const IDEMPOTENT_WRITES = [
   'update_product',

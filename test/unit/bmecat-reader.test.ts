@@ -5,9 +5,7 @@ import { readBmecat, type BmecatEvent } from '../../src/interchange/bmecat/bmeca
 import type { BmecatProduct } from '../../src/interchange/bmecat/bmecat-product.js';
 import { readXmlRecords, type XmlElement } from '../../src/interchange/bmecat/xml-records.js';
 import { serializeXml } from '../../src/interchange/bmecat/xml-serialize.js';
-
-const SAMPLES = join(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'bmecat');
-const SAMPLE_FILES = ['WEI_BMECat_1351590000.xml', 'WEI_BMECat_1609801044.xml', 'WEI_BMECat_7760056069.xml'];
+import { BMECAT_SAMPLES, BMECAT_SAMPLE_FILES, bmecatSample } from '../helpers/bmecat-samples.js';
 
 /** The file's bytes in chunks of `size`, as a stream delivers them (characters split across chunks). */
 async function* chunks(bytes: Uint8Array, size = 7): AsyncGenerator<Uint8Array> {
@@ -43,8 +41,8 @@ function count(text: string, element: string): number {
 }
 
 describe('the BMEcat reader on the shared Weidmüller samples', () => {
-  it.each(SAMPLE_FILES)('%s: every product part the file holds', async (file) => {
-    const bytes = readFileSync(join(SAMPLES, file));
+  it.each(BMECAT_SAMPLE_FILES)('%s: every product part the file holds', async (file) => {
+    const bytes = readFileSync(join(BMECAT_SAMPLES, file));
     const text = bytes.toString('utf8');
     const events = await read(bytes, 4096);
     const header = events.find((e) => e.kind === 'header')!;
@@ -93,7 +91,7 @@ describe('the BMEcat reader on the shared Weidmüller samples', () => {
   });
 
   it('reads the features of a FEATURE_GROUP with that group as their reference group', async () => {
-    const bytes = readFileSync(join(SAMPLES, 'WEI_BMECat_1609801044.xml'));
+    const bytes = readFileSync(bmecatSample('WEI_BMECat_1609801044.xml'));
     const [product] = products(await read(bytes, 1000));
     const maker = product!.features.find((f) => f.ftidref === '0173-1#02-AAO677#001')!;
     expect(maker).toEqual({

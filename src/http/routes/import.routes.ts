@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { errorCodes, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
 import { JobDto } from '../../domain/jobs/job.schemas.js';
 import { startBmecatImport } from '../../interchange/bmecat/bmecat-import-job.js';
+import { importOptionFields } from '../../interchange/bmecat/import-options.schemas.js';
 import { ok } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { PimApp } from '../pim-app.js';
@@ -21,19 +22,7 @@ export const IMPORT_BODY_LIMIT = 2 * 1024 * 1024 * 1024;
 
 const ImportQuery = Type.Object(
   {
-    mode: Type.Optional(
-      Type.Union([Type.Literal('merge'), Type.Literal('replace')], {
-        description:
-          'merge (default): the file\u2019s products are created or updated, the others stay; replace (T_NEW_CATALOG ' +
-          'only): afterwards the workspace holds exactly the file\u2019s catalogue',
-      }),
-    ),
-    dryRun: Type.Optional(Type.Boolean({ description: 'Say what would change; write nothing' })),
-    continueOnError: Type.Optional(
-      Type.Boolean({
-        description: 'Skip a product that is refused, list it in the report, import the others',
-      }),
-    ),
+    ...importOptionFields,
     name: Type.Optional(
       Type.String({ minLength: 1, maxLength: 255, description: "The file's name, as the job shows it" }),
     ),
