@@ -16,6 +16,7 @@ Commands:
   db move --to URL      copy this data folder's SQLite data into PostgreSQL and switch to it
   mcp                   serve the agent interface (MCP) over stdin/stdout
   import FILE           import a BMEcat catalogue into the open workspace
+  export FILE|-         export the open workspace as a BMEcat catalogue
 
 Global options:
   --data-dir DIR        data folder (default: $PIM_DATA_DIR, else the platform's application-data folder)
@@ -153,6 +154,20 @@ their GROUP_ID; what pim does not model (prices, extensions, ...) is kept with e
   --continue-on-error   skip a product that is refused, list it, import the others
 Exit code 0 when the import was written (skipped products are listed on standard error), 1 when
 nothing was written.`,
+  export: `Usage: pim export FILE|- [--workspace NAME] [--format 2005|2005.1] [--languages deu,eng] [--group ID] [--strict]
+
+Exports the open workspace as a BMEcat T_NEW_CATALOG (UTF-8): the header (the one the catalogue was
+imported with, else one naming the workspace), the feature definitions, the group system, every
+product with everything pim keeps of it (prices, extensions, ... as imported), and the products'
+groups. The file appears only once it is complete; - writes to standard output.
+  --workspace NAME      export this workspace (the open one stays open)
+  --format 2005         (default) the namespace http://www.bmecat.org/bmecat/2005
+  --format 2005.1       validates against the BMEcat 2005.1 schema
+  --languages deu,eng   texts, names and values of these languages only
+  --group ID            only this group (its id), its subgroups and their products
+  --strict              fail at the first value BMEcat cannot take as it is (over its length limits)
+Values over BMEcat's limits and parts pim lacks (a product without a short text) are listed on
+standard error. Exit code 0 when the file was written, 1 when not.`,
   'workspace list': `Usage: pim workspace list
 
 Prints one line per workspace: id, name, folder, and "open" for the open one, separated by tabs.`,

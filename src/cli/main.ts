@@ -70,6 +70,16 @@ const COMMANDS: Record<
       'continue-on-error': { type: 'boolean' },
     },
   },
+  export: {
+    run: async (input) => (await import('./commands/export.command.js')).exportCommand(input),
+    options: {
+      workspace: { type: 'string' },
+      format: { type: 'string' },
+      languages: { type: 'string' },
+      group: { type: 'string' },
+      strict: { type: 'boolean' },
+    },
+  },
   settings: {
     run: async (input) => (await import('./commands/settings.command.js')).settingsCommand(input),
     options: {},

@@ -1,12 +1,14 @@
 import { stat } from 'node:fs/promises';
-import { basename, isAbsolute } from 'node:path';
+import { basename, dirname, isAbsolute } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../domain/common.schemas.js';
-import { ValidationError } from '../domain/errors.js';
+import { ConflictError, ValidationError } from '../domain/errors.js';
 import { JobDto } from '../domain/jobs/job.schemas.js';
 import { RIGHTS } from '../domain/users/roles.js';
 import { startBmecatImport } from '../interchange/bmecat/bmecat-import-job.js';
 import { importOptionFields } from '../interchange/bmecat/import-options.schemas.js';
+import { startBmecatExport } from '../interchange/bmecat/bmecat-export-job.js';
+import { exportOptionFields, exportOptionsOf } from '../interchange/bmecat/export-options.schemas.js';
 import { defineTool } from './tool.js';
 
 const ImportBmecatInput = Type.Object(
@@ -18,6 +20,19 @@ const ImportBmecatInput = Type.Object(
         'An absolute path of a BMEcat file on the machine pim runs on (pim reads it; it is not sent)',
     }),
     ...importOptionFields,
+  },
+  { additionalProperties: false },
+);
+
+const ExportBmecatInput = Type.Object(
+  {
+    path: Type.String({
+      minLength: 1,
+      maxLength: 4096,
+      description:
+        'An absolute path on the machine pim runs on where the file is written; it must not exist yet',
+    }),
+    ...exportOptionFields,
   },
   { additionalProperties: false },
 );
@@ -49,6 +64,37 @@ export const jobTools = [
         mode: input.mode ?? 'merge',
         dryRun: input.dryRun === true,
         continueOnError: input.continueOnError === true,
+      });
+      return job;
+    },
+  }),
+  defineTool({
+    name: 'export_bmecat',
+    title: 'Export a BMEcat file',
+    description:
+      'Exports the open workspace as a BMEcat T_NEW_CATALOG (header, feature definitions, group system, every ' +
+      'product with what pim keeps of it, the products\u2019 groups) into a new file on the machine pim runs on, ' +
+      'as a job. Returns the job at once; follow it with get_job: its report has the counts and the problems ' +
+      '(values over BMEcat\u2019s limits). The file appears only once complete; an existing file is never replaced.',
+    input: ExportBmecatInput,
+    output: JobDto,
+    effect: 'write',
+    right: RIGHTS.edit,
+    workspace: true,
+    successStatus: 202,
+    run: async (ctx, input, deps) => {
+      if (!isAbsolute(input.path))
+        throw new ValidationError('path must be an absolute path', 'VALIDATION_FAILED');
+      const folder = await stat(dirname(input.path)).catch(() => undefined);
+      if (!folder?.isDirectory())
+        throw new ValidationError(`path ${input.path}: its folder does not exist on pim\u2019s machine`);
+      if (await stat(input.path).catch(() => undefined))
+        throw new ConflictError(`${input.path} exists already: pim does not replace it`);
+      const { path, ...options } = input;
+      const { job } = await startBmecatExport(deps.jobs, ctx, {
+        path,
+        options: exportOptionsOf(options),
+        replace: false,
       });
       return job;
     },

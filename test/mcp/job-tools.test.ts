@@ -1,3 +1,5 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, ok } from '../helpers/mcp.js';
@@ -55,5 +57,47 @@ describe('import_bmecat and get_job', () => {
     expect((await call<Job>(s.client, 'get_job', { id: started.id })).data.error!.message).toMatch(
       /not well-formed/,
     );
+  });
+});
+
+describe('export_bmecat', () => {
+  it('exports the open workspace into a new file of this machine as a job, and never replaces a file', async () => {
+    const s = await open();
+    const dir = mkdtempSync(join(tmpdir(), 'pim-mcp-export-'));
+    try {
+      const imported = await ok<Job>(s.client, 'import_bmecat', { path: SAMPLE });
+      await expect
+        .poll(async () => (await ok<Job>(s.client, 'get_job', { id: imported.id })).state)
+        .toBe('succeeded');
+      const path = join(dir, 'out.xml');
+      const started = await ok<Job>(s.client, 'export_bmecat', { path, format: '2005.1' });
+      let job: Job | undefined;
+      await expect
+        .poll(async () => {
+          job = await ok<Job>(s.client, 'get_job', { id: started.id });
+          return job.state;
+        })
+        .toBe('succeeded');
+      expect(job!.report).toMatchObject({ products: 1, format: '2005.1', problemCount: 0 });
+      expect(readFileSync(path, 'utf8')).toContain('<SUPPLIER_PID>7760056069</SUPPLIER_PID>');
+      // An existing file: refused, left as it is, no job started.
+      const other = join(dir, 'taken.xml');
+      writeFileSync(other, 'mine');
+      expect(await fail(s.client, 'export_bmecat', { path: other })).toMatchObject({
+        code: 'CONFLICT',
+        status: 409,
+      });
+      expect(readFileSync(other, 'utf8')).toBe('mine');
+      expect(await fail(s.client, 'export_bmecat', { path: 'out.xml' })).toMatchObject({ status: 400 });
+      expect((await fail(s.client, 'export_bmecat', { path: join(dir, 'no', 'x.xml') })).error).toMatch(
+        /its folder does not exist/,
+      );
+      expect(await fail(s.client, 'export_bmecat', { path: join(dir, 'g.xml'), groupId: 99 })).toMatchObject({
+        status: 404,
+      });
+      expect(existsSync(join(dir, 'g.xml'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -25,6 +25,7 @@ const ALL = [
   'assign_products',
   'unassign_product',
   'import_bmecat',
+  'export_bmecat',
   'get_job',
 ];
 const READS = READ_TOOLS;

@@ -18,7 +18,7 @@ export const JobError = Type.Object(
 export const JobDto = Type.Object(
   {
     id: Id,
-    kind: Type.String({ description: 'What the job does: bmecat-import' }),
+    kind: Type.String({ description: 'What the job does: bmecat-import, bmecat-export' }),
     state: Type.Union(
       JOB_STATES.map((s) => Type.Literal(s)),
       {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SystemDatabase } from '../../db/system.schema.js';
 import type { Clock } from '../clock.js';
 import { RIGHTS, requireRight, type RequestContext } from '../context.js';
+import type { Right } from '../users/roles.js';
 import { ConflictError, DomainError, NotFoundError, ServiceBusyError } from '../errors.js';
 import * as repo from './job.repository.js';
 import type { JobDtoValue, JobErrorValue, JobState } from './job.schemas.js';
@@ -71,8 +72,10 @@ export class JobService {
     kind: string,
     input: Record<string, unknown>,
     work: (job: JobHandle) => Promise<unknown>,
+    /** The right the work needs (an export reads only); its services check it again. */
+    right: Right = RIGHTS.edit,
   ): Promise<{ job: JobDtoValue; done: Promise<JobDtoValue> }> {
-    requireRight(ctx, RIGHTS.edit);
+    requireRight(ctx, right);
     if (this.stopping) throw new ServiceBusyError('pim is stopping: start the job again once it runs', 5);
     const now = this.clock.now().toISOString();
     const id = await repo.insertJob(this.db, {

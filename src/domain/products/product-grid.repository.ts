@@ -10,6 +10,8 @@ export interface GridFilter {
   groupId?: number;
   subgroups: boolean;
   main: boolean;
+  /** Variants only (an export writes them after their main products); not with `main`. */
+  variantsOnly?: boolean;
   updatedSince?: string;
   text?: { lang: string; has: boolean };
   feature?: { ftidref: string; has: boolean };
@@ -50,6 +52,7 @@ const SHORT = sql.lit('DESCRIPTIONSHORT');
 function filtered(f: GridFilter): boolean {
   return (
     f.main ||
+    f.variantsOnly === true ||
     f.groupId !== undefined ||
     f.updatedSince !== undefined ||
     f.text !== undefined ||
@@ -62,6 +65,7 @@ function filtered(f: GridFilter): boolean {
 function filterSql(db: WorkspaceDb, f: GridFilter): RawBuilder<boolean> {
   const parts: RawBuilder<boolean>[] = [];
   if (f.main) parts.push(sql`p.master_id IS NULL`);
+  if (f.variantsOnly === true) parts.push(sql`p.master_id IS NOT NULL`);
   if (f.groupId !== undefined) {
     parts.push(
       f.subgroups

@@ -11,6 +11,7 @@ import { workspaceRoutes } from './workspace.routes.js';
 import { mcpRoutes } from './mcp.routes.js';
 import { jobRoutes } from './job.routes.js';
 import { importRoutes } from './import.routes.js';
+import { exportRoutes } from './export.routes.js';
 
 /** Every route module of the REST interface (under /api), and the agent interface (/mcp). */
 export function registerRoutes(app: PimApp, deps: HttpDeps): void {
@@ -24,5 +25,6 @@ export function registerRoutes(app: PimApp, deps: HttpDeps): void {
   groupRoutes(app, deps);
   jobRoutes(app, deps);
   importRoutes(app, deps);
+  exportRoutes(app, deps);
   mcpRoutes(app, deps);
 }

@@ -1,11 +1,18 @@
 import { RIGHTS, runInTransaction, type RequestContext } from '../../domain/context.js';
 import { defineFeature } from '../../domain/features/feature.service.js';
 import { findGroupByCatalogId, setCatalogGroupId } from '../../domain/groups/catalog-group-id.service.js';
-import { createGroup, deleteGroup, listGroups, moveGroup } from '../../domain/groups/group.service.js';
+import {
+  createGroup,
+  deleteGroup,
+  listGroups,
+  moveGroup,
+  renameGroup,
+} from '../../domain/groups/group.service.js';
 import { listProducts } from '../../domain/products/product.service.js';
 import { setCatalogHeader } from '../../domain/catalogue/catalog-header.service.js';
 import { deleteProducts, upsertProducts } from '../../domain/products/product-bulk.service.js';
 import type { BmecatProduct } from './bmecat-product.js';
+import { PRICE_ON_REQUEST } from './bmecat-product-writer.js';
 import { BmecatError, readBmecat, type BmecatGroup } from './bmecat-reader.js';
 
 /**
@@ -94,6 +101,7 @@ async function importInto(
     skipped: [],
   };
   const groups: BmecatGroup[] = [];
+  const rootIds = new Set<string>();
   let groupIds: Map<string, number> | undefined;
   const memberships = new Map<string, { groupIds: number[]; line: number; column: number }>();
   const header: { place: string; xml: string }[] = [];
@@ -131,7 +139,12 @@ async function importInto(
         report.transaction = event.name;
         break;
       case 'group':
-        groups.push(event);
+        // The root stands for the catalogue itself: kept as it is for the export, its children are
+        // top-level groups, and a product mapped to it has no group (docs/bmecat.md).
+        if (event.type === 'root' && event.groupId !== null) {
+          rootIds.add(event.groupId);
+          header.push({ place: `${report.transaction}/CATALOG_GROUP_SYSTEM`, xml: event.xml });
+        } else groups.push(event);
         break;
       case 'featureDefinition':
         await defineFeature(ctx, {
@@ -156,6 +169,7 @@ async function importInto(
       }
       case 'mapping': {
         groupIds ??= await createGroups(ctx, groups, report);
+        if (event.groupId !== null && rootIds.has(event.groupId)) break;
         const group = event.groupId === null ? undefined : groupIds.get(event.groupId);
         if (event.supplierPid === null || group === undefined)
           throw new BmecatError(
@@ -268,12 +282,14 @@ async function createGroups(
     seen.add(groupId);
     const parent = group.parentId === null ? undefined : byId.get(group.parentId);
     const parentId = parent && parent !== group ? await ensure(parent, seen) : undefined;
-    const name = group.names[0];
+    const [name, ...others] = group.names.filter((n) => n.value !== '');
     const created = await createGroup(ctx, {
       name: name?.value || groupId,
       ...(name ? { language: name.lang } : {}),
       ...(parentId !== undefined ? { parentId } : {}),
     });
+    for (const other of others)
+      await renameGroup(ctx, created.id, { name: other.value, language: other.lang });
     await setCatalogGroupId(ctx, created.id, groupId);
     report.groupsCreated++;
     ids.set(groupId, created.id);
@@ -311,7 +327,8 @@ function documentOf(product: BmecatProduct): Record<string, unknown> {
     keywords: product.keywords,
     media: product.media,
     allFeatures: product.features,
-    fragments: product.fragments,
+    // The price an export writes where pim has none is no content of the product (docs/bmecat.md).
+    fragments: product.fragments.filter((f) => !(f.place === 'PRODUCT' && f.xml === PRICE_ON_REQUEST)),
     ...(product.masterSupplierPid !== undefined ? { masterSupplierPid: product.masterSupplierPid } : {}),
   };
 }

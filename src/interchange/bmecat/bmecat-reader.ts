@@ -50,6 +50,8 @@ export interface BmecatGroup {
   type: string | null;
   names: LangValue[];
   order: number | null;
+  /** The CATALOG_STRUCTURE verbatim (a root is kept so, not made a group: docs/bmecat.md). */
+  xml: string;
 }
 
 /** A problem of the file: a sentence, and where in the file. */
@@ -195,6 +197,7 @@ function readGroup(structure: XmlElement, defaultLanguage: string): BmecatGroup 
       value: textOf(n).trim(),
     })),
     order: parsed !== null && Number.isInteger(parsed) ? parsed : null,
+    xml: serializeXml(structure, isBmecatNamespace),
   };
 }
 

@@ -1,0 +1,272 @@
+import type { ProductSheet } from '../../domain/products/product-sheet.service.js';
+import { NO_LANGUAGE } from './bmecat-product.js';
+import { fragmentName, inSchemaOrder, type Placed } from './bmecat-schema-order.js';
+import { xmlElement, type ExportProblems } from './bmecat-xml-writer.js';
+
+/**
+ * One product of the model as a BMEcat 2005 PRODUCT: the modelled parts and the kept fragments
+ * (bmecat-product.ts names their places) merged in the schema's order (bmecat-schema-order.ts).
+ * What the 2005.1 schema requires and pim may lack is written as docs/bmecat.md says (ORDER_UNIT
+ * C62, a price on request); values beyond the schema's lengths are reported, never cut.
+ */
+
+export interface ProductWriteOptions {
+  /** Texts, keywords and values of these languages only (undefined: all). */
+  languages: ReadonlySet<string> | undefined;
+  /** The SUPPLIER_PID of a main product, for a variant's base_product reference. */
+  mainSupplierPid: (id: number) => string | undefined;
+}
+
+/** A kept PRODUCT_PRICE_DETAILS stands for pim's missing price; the import drops exactly this one. */
+export const PRICE_ON_REQUEST =
+  '<PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="on_request"/></PRODUCT_PRICE_DETAILS>';
+
+/** BMEcat 2005.1's ORDER_UNIT where pim has none: C62, one piece (UN/ECE Recommendation 20). */
+export const DEFAULT_ORDER_UNIT = 'C62';
+
+export function productXml(
+  sheet: ProductSheet,
+  options: ProductWriteOptions,
+  problems: ExportProblems,
+): string {
+  const product = sheet.product;
+  const pid = product.supplierPid;
+  const report = (message: string) => problems.add(pid, message);
+  const el = (name: string, value: string, attributes?: Record<string, string>, max?: number) =>
+    xmlElement(name, value, attributes, max, report);
+  const wanted = (lang: string) =>
+    options.languages === undefined || lang === NO_LANGUAGE || options.languages.has(lang);
+  const kept = (place: string): Placed[] =>
+    sheet.fragments.filter((f) => f.place === place).map((f) => ({ name: fragmentName(f.xml), xml: f.xml }));
+  const langAttr = (lang: string) => (lang === NO_LANGUAGE ? undefined : { lang });
+
+  // PRODUCT_DETAILS
+  const details: Placed[] = [];
+  const shortTexts = sheet.shortTexts.filter((t) => wanted(t.lang));
+  for (const t of shortTexts)
+    details.push({ name: 'DESCRIPTION_SHORT', xml: el('DESCRIPTION_SHORT', t.value, langAttr(t.lang), 150) });
+  if (shortTexts.length === 0) {
+    report(
+      'has no short text (DESCRIPTION_SHORT), which BMEcat requires: its SUPPLIER_PID is written instead',
+    );
+    details.push({ name: 'DESCRIPTION_SHORT', xml: el('DESCRIPTION_SHORT', pid) });
+  }
+  for (const t of sheet.longTexts.filter((t) => wanted(t.lang)))
+    details.push({ name: 'DESCRIPTION_LONG', xml: el('DESCRIPTION_LONG', t.value, langAttr(t.lang), 64000) });
+  if (product.ean !== null)
+    details.push({
+      name: 'INTERNATIONAL_PID',
+      xml: el('INTERNATIONAL_PID', product.ean, { type: 'gtin' }, 50),
+    });
+  if (product.manufacturerPid !== null)
+    details.push({
+      name: 'MANUFACTURER_PID',
+      xml: el('MANUFACTURER_PID', product.manufacturerPid, undefined, 50),
+    });
+  if (sheet.manufacturerName !== null)
+    details.push({
+      name: 'MANUFACTURER_NAME',
+      xml: el('MANUFACTURER_NAME', sheet.manufacturerName, undefined, 50),
+    });
+  for (const k of sheet.keywords.filter((k) => wanted(k.lang)))
+    details.push({ name: 'KEYWORD', xml: el('KEYWORD', k.value, langAttr(k.lang), 50) });
+  details.push(...kept('PRODUCT_DETAILS'));
+
+  // PRODUCT_ORDER_DETAILS
+  const order: Placed[] = [
+    { name: 'ORDER_UNIT', xml: el('ORDER_UNIT', sheet.orderUnit ?? DEFAULT_ORDER_UNIT) },
+    ...(sheet.contentUnit !== null
+      ? [{ name: 'CONTENT_UNIT', xml: el('CONTENT_UNIT', sheet.contentUnit) }]
+      : []),
+    ...kept('PRODUCT_ORDER_DETAILS'),
+  ];
+
+  const top: Placed[] = [
+    { name: 'SUPPLIER_PID', xml: el('SUPPLIER_PID', pid, undefined, 32) },
+    ...(product.supplierIdRef !== null
+      ? [{ name: 'SUPPLIER_IDREF', xml: el('SUPPLIER_IDREF', product.supplierIdRef, undefined, 250) }]
+      : []),
+    {
+      name: 'PRODUCT_DETAILS',
+      xml: `<PRODUCT_DETAILS>${inSchemaOrder('PRODUCT_DETAILS', details)}</PRODUCT_DETAILS>`,
+    },
+    ...featureBlocks(sheet, { wanted, kept, el, report, options }),
+    {
+      name: 'PRODUCT_ORDER_DETAILS',
+      xml: `<PRODUCT_ORDER_DETAILS>${inSchemaOrder('PRODUCT_ORDER_DETAILS', order)}</PRODUCT_ORDER_DETAILS>`,
+    },
+  ];
+  const keptTop = kept('PRODUCT');
+  if (!keptTop.some((k) => k.name === 'PRODUCT_PRICE_DETAILS'))
+    top.push({ name: 'PRODUCT_PRICE_DETAILS', xml: PRICE_ON_REQUEST });
+  const media = mediaXml(sheet, wanted, kept('MIME_INFO'), el);
+  if (media !== '') top.push({ name: 'MIME_INFO', xml: media });
+  if (product.masterProductId !== null) {
+    const main = options.mainSupplierPid(product.masterProductId);
+    if (main === undefined)
+      report('is a variant whose main product is not in the export: written without its base_product');
+    else
+      top.push({
+        name: 'PRODUCT_REFERENCE',
+        xml: `<PRODUCT_REFERENCE type="base_product">${el('PROD_ID_TO', main, undefined, 80)}</PRODUCT_REFERENCE>`,
+      });
+  }
+  top.push(...keptTop);
+  return `<PRODUCT>${inSchemaOrder('PRODUCT', top)}</PRODUCT>\n`;
+}
+
+type El = (name: string, value: string, attributes?: Record<string, string>, max?: number) => string;
+type Occurrence = ProductSheet['features'][number];
+
+/**
+ * The feature occurrences as PRODUCT_FEATURES blocks: one per run of occurrences of the same
+ * reference system; within it, the occurrences of the block's feature group directly, the others
+ * in a FEATURE_GROUP per run of one group (the schema wants a block's FEATUREs before its
+ * FEATURE_GROUPs: a direct FEATURE after a FEATURE_GROUP starts a new block, so the order stays).
+ */
+interface FeatureContext {
+  wanted: (lang: string) => boolean;
+  kept: (place: string) => Placed[];
+  el: El;
+  report: (message: string) => void;
+  options: ProductWriteOptions;
+}
+
+function featureBlocks(sheet: ProductSheet, context: FeatureContext): Placed[] {
+  const { kept, el } = context;
+  const blocks: { system: string | null; group: string | null; items: Placed[]; hadGroup: boolean }[] = [];
+  sheet.features.forEach((occurrence, index) => {
+    const system = occurrence.details?.referenceSystem ?? null;
+    const group = occurrence.details?.referenceGroupId ?? null;
+    let block = blocks.at(-1);
+    // A new block: another system; a direct feature after a FEATURE_GROUP; or an occurrence without a
+    // feature group in a block that has one (a FEATURE_GROUP needs its REFERENCE_FEATURE_GROUP_ID).
+    if (
+      !block ||
+      block.system !== system ||
+      (block.group === group && block.hadGroup) ||
+      (group === null && block.group !== null)
+    ) {
+      block = { system, group, items: [], hadGroup: false };
+      blocks.push(block);
+    }
+    const feature = featureXml(occurrence, index, context);
+    if (block.group === group) {
+      block.items.push({ name: 'FEATURE', xml: feature });
+      return;
+    }
+    // Here group is not null: a null group starts a block of its own (above).
+    const inGroup = group!;
+    block.hadGroup = true;
+    const last = block.items.at(-1);
+    if (last?.name === 'FEATURE_GROUP' && last.xml.startsWith(groupStart(inGroup, el))) {
+      last.xml = last.xml.replace(/<\/FEATURE_GROUP>$/, `${feature}</FEATURE_GROUP>`);
+    } else {
+      block.items.push({
+        name: 'FEATURE_GROUP',
+        xml: `${groupStart(inGroup, el)}${feature}</FEATURE_GROUP>`,
+      });
+    }
+  });
+  const keptBlock = kept('PRODUCT_FEATURES');
+  return blocks.map((block, index) => {
+    const items: Placed[] = [...block.items];
+    if (block.system !== null)
+      items.push({
+        name: 'REFERENCE_FEATURE_SYSTEM_NAME',
+        xml: el('REFERENCE_FEATURE_SYSTEM_NAME', block.system),
+      });
+    if (block.group !== null)
+      items.push({
+        name: 'REFERENCE_FEATURE_GROUP_ID',
+        xml: el('REFERENCE_FEATURE_GROUP_ID', block.group, undefined, 60),
+      });
+    // What the first block held beside its features (REFERENCE_FEATURE_GROUP_ID2...) goes back to it.
+    if (index === 0) items.push(...keptBlock);
+    return {
+      name: 'PRODUCT_FEATURES',
+      xml: `<PRODUCT_FEATURES>${inSchemaOrder('PRODUCT_FEATURES', items)}</PRODUCT_FEATURES>`,
+    };
+  });
+}
+
+function groupStart(group: string, el: El): string {
+  return `<FEATURE_GROUP>${el('REFERENCE_FEATURE_GROUP_ID', group, undefined, 60)}`;
+}
+
+function featureXml(occurrence: Occurrence, index: number, context: FeatureContext): string {
+  const { wanted, kept, el, report, options } = context;
+  const items: Placed[] = [];
+  const template = kept(`PRODUCT_FEATURES/FEATURE#${index}/FTEMPLATE`);
+  // FTEMPLATE only where the file had more in it than FT_ID and FT_NAME; names otherwise go to the
+  // catalogue's feature definitions (CLASSIFICATION_SYSTEM), so both forms read back alike.
+  if (template.length > 0) {
+    const names = occurrence.names.map((n) => ({
+      name: 'FT_NAME',
+      xml: el('FT_NAME', n.value, n.lang === NO_LANGUAGE ? undefined : { lang: n.lang }, 80),
+    }));
+    items.push({
+      name: 'FTEMPLATE',
+      xml: `<FTEMPLATE>${inSchemaOrder('FTEMPLATE', [
+        { name: 'FT_ID', xml: el('FT_ID', occurrence.ftidref, undefined, 60) },
+        ...names,
+        ...template,
+      ])}</FTEMPLATE>`,
+    });
+  } else {
+    items.push({ name: 'FT_IDREF', xml: el('FT_IDREF', occurrence.ftidref, undefined, 60) });
+  }
+  const values = occurrence.values.filter((v) => wanted(v.lang));
+  for (const v of values)
+    items.push({
+      name: 'FVALUE',
+      xml: el('FVALUE', v.value, v.lang === NO_LANGUAGE ? undefined : { lang: v.lang }, 60),
+    });
+  const details = occurrence.details;
+  const refs = details?.valueIdrefs ?? [];
+  // The schema allows FVALUEs or VALUE_IDREFs, not both, and one of them.
+  if (values.length === 0)
+    for (const ref of refs) items.push({ name: 'VALUE_IDREF', xml: el('VALUE_IDREF', ref, undefined, 60) });
+  else if (refs.length > 0)
+    report(
+      `feature ${occurrence.ftidref}: has values and VALUE_IDREFs; BMEcat takes one kind, the VALUE_IDREFs are left out`,
+    );
+  if (values.length === 0 && refs.length === 0)
+    report(
+      `feature ${occurrence.ftidref}: has no value${options.languages ? ' in the languages exported' : ''}, which BMEcat requires`,
+    );
+  if (occurrence.funit !== null)
+    items.push({ name: 'FUNIT', xml: el('FUNIT', occurrence.funit, undefined, 20) });
+  for (const d of details?.valueDetails ?? [])
+    if (wanted(d.lang))
+      items.push({
+        name: 'FVALUE_DETAILS',
+        xml: el('FVALUE_DETAILS', d.value, d.lang === NO_LANGUAGE ? undefined : { lang: d.lang }, 250),
+      });
+  if (details?.fid) items.push({ name: 'FID', xml: el('FID', details.fid) });
+  if (details?.fparentId) items.push({ name: 'FPARENT_ID', xml: el('FPARENT_ID', details.fparentId) });
+  items.push(...kept(`PRODUCT_FEATURES/FEATURE#${index}`));
+  return `<FEATURE>${inSchemaOrder('FEATURE', items)}</FEATURE>`;
+}
+
+function mediaXml(
+  sheet: ProductSheet,
+  wanted: (lang: string) => boolean,
+  keptMedia: Placed[],
+  el: El,
+): string {
+  const entries: Placed[] = sheet.media.map((m) => {
+    const parts = [
+      m.type === null ? '' : el('MIME_TYPE', m.type, undefined, 30),
+      el('MIME_SOURCE', m.source, undefined, 255),
+      ...m.descriptions
+        .filter((d) => wanted(d.lang))
+        .map((d) => el('MIME_DESCR', d.value, d.lang === NO_LANGUAGE ? undefined : { lang: d.lang }, 250)),
+      m.purpose === null ? '' : el('MIME_PURPOSE', m.purpose, undefined, 20),
+      m.order === null ? '' : el('MIME_ORDER', String(m.order)),
+    ];
+    return { name: 'MIME', xml: `<MIME>${parts.join('')}</MIME>` };
+  });
+  entries.push(...keptMedia);
+  return entries.length === 0 ? '' : `<MIME_INFO>${inSchemaOrder('MIME_INFO', entries)}</MIME_INFO>`;
+}
