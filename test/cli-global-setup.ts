@@ -90,6 +90,6 @@ async function build(dir: string): Promise<void> {
     mkdirSync(dirname(join(dir, 'dist', file)), { recursive: true });
     copyFileSync(join(SRC, file), join(dir, 'dist', file));
   }
-  for (const link of ['package.json', 'node_modules', join('dist', 'ui')])
+  for (const link of ['package.json', 'node_modules', 'schemas', join('dist', 'ui')])
     symlinkSync(join(ROOT, link), join(dir, link));
 }

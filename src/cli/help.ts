@@ -17,6 +17,7 @@ Commands:
   mcp                   serve the agent interface (MCP) over stdin/stdout
   import FILE           import a BMEcat catalogue into the open workspace
   export FILE|-         export the open workspace as a BMEcat catalogue
+  validate FILE         check a BMEcat file against the BMEcat 2005.1 schema and pim's rules
 
 Global options:
   --data-dir DIR        data folder (default: $PIM_DATA_DIR, else the platform's application-data folder)
@@ -168,6 +169,14 @@ groups. The file appears only once it is complete; - writes to standard output.
   --strict              fail at the first value BMEcat cannot take as it is (over its length limits)
 Values over BMEcat's limits and parts pim lacks (a product without a short text) are listed on
 standard error. Exit code 0 when the file was written, 1 when not.`,
+  validate: `Usage: pim validate FILE
+
+Checks a BMEcat file, without importing it: against the BMEcat 2005.1 schema with xmllint --stream
+(Debian's libxml2-utils; a BMEcat 2005 file in another 2005 namespace is read as 2005.1), then by
+pim's own rules: languages pim knows, references to products and groups the file holds, SUPPLIER_PIDs
+and GROUP_IDs given once, and BMEcat's length limits (SUPPLIER_PID 32, DESCRIPTION_SHORT 150, FVALUE 60
+characters...). Prints each problem as FILE:LINE[:COLUMN]: message, then a summary naming what
+checked the file. Exit code 0 when nothing was found, 1 otherwise.`,
   'workspace list': `Usage: pim workspace list
 
 Prints one line per workspace: id, name, folder, and "open" for the open one, separated by tabs.`,

@@ -23,6 +23,8 @@ const COMMANDS: Record<
      * others only read or change what is there, so a missing folder is a mistyped path.
      */
     createsDataDir?: true | string[];
+    /** The command reads no data folder (`pim validate` checks a file only). */
+    noDataDir?: true;
   }
 > = {
   start: {
@@ -69,6 +71,11 @@ const COMMANDS: Record<
       'dry-run': { type: 'boolean' },
       'continue-on-error': { type: 'boolean' },
     },
+  },
+  validate: {
+    run: async (input) => (await import('./commands/validate.command.js')).validateCommand(input),
+    options: {},
+    noDataDir: true,
   },
   export: {
     run: async (input) => (await import('./commands/export.command.js')).exportCommand(input),
@@ -140,7 +147,8 @@ export async function run(
       throw new UsageError('--data-dir needs a folder; it is empty');
     const dataDir = resolveDataDir(flag);
     const creates = command.createsDataDir;
-    checkDataDir(dataDir, creates === true || (creates?.includes(rest[0] ?? '') ?? false));
+    if (!command.noDataDir)
+      checkDataDir(dataDir, creates === true || (creates?.includes(rest[0] ?? '') ?? false));
     return (await command.run({ dataDir, positionals: rest, values, stdin: io.stdin, out: io.out })) ?? 0;
   } catch (error) {
     console.error(`pim: ${oneLine(error)}`);

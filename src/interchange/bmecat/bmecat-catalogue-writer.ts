@@ -40,14 +40,8 @@ export async function parseFragment(xml: string): Promise<XmlElement> {
   throw new Error('A kept fragment holds no element');
 }
 
-function el(
-  problems: ExportProblems,
-  name: string,
-  value: string,
-  attributes?: Record<string, string>,
-  max?: number,
-) {
-  return xmlElement(name, value, attributes, max, (message) => problems.add(null, message));
+function el(problems: ExportProblems, name: string, value: string, attributes?: Record<string, string>) {
+  return xmlElement(name, value, attributes, (message) => problems.add(null, message));
 }
 
 /**
@@ -72,7 +66,7 @@ export async function headerXml(
     return (
       `<HEADER>${el(problems, 'GENERATOR_INFO', 'pim')}<CATALOG>${languageXml}` +
       `${el(problems, 'CATALOG_ID', name.slice(0, 20))}${el(problems, 'CATALOG_VERSION', '1.0')}` +
-      `${el(problems, 'CATALOG_NAME', name, undefined, 100)}${el(problems, 'GENERATION_DATE', date)}</CATALOG>` +
+      `${el(problems, 'CATALOG_NAME', name)}${el(problems, 'GENERATION_DATE', date)}</CATALOG>` +
       `<SUPPLIER>${el(problems, 'SUPPLIER_NAME', name.slice(0, 50))}</SUPPLIER></HEADER>\n`
     );
   }
@@ -134,9 +128,9 @@ export async function catalogueStartXml(
     .filter((f) => f.names.some((n) => wanted(n.lang)))
     .map(
       (f) =>
-        `<CLASSIFICATION_SYSTEM_FEATURE_TEMPLATE>${el(problems, 'FT_ID', f.ftidref, undefined, 60)}${f.names
+        `<CLASSIFICATION_SYSTEM_FEATURE_TEMPLATE>${el(problems, 'FT_ID', f.ftidref)}${f.names
           .filter((n) => wanted(n.lang))
-          .map((n) => el(problems, 'FT_NAME', n.value, n.lang === 'zxx' ? undefined : { lang: n.lang }, 80))
+          .map((n) => el(problems, 'FT_NAME', n.value, n.lang === 'zxx' ? undefined : { lang: n.lang }))
           .join('')}</CLASSIFICATION_SYSTEM_FEATURE_TEMPLATE>`,
     );
   if (templates.length > 0)
@@ -216,9 +210,9 @@ function structureXml(
   const written = names.length > 0 ? names : g.names.slice(0, 1);
   const parent = (g.parentId === null ? undefined : groupIds.get(g.parentId)) ?? rootId;
   return (
-    `<CATALOG_STRUCTURE type="${hasChildren ? 'node' : 'leaf'}">${el(problems, 'GROUP_ID', groupIds.get(g.id)!, undefined, 50)}` +
-    written.map((n) => el(problems, 'GROUP_NAME', n.value, { lang: n.lang }, 50)).join('') +
-    `${el(problems, 'PARENT_ID', parent, undefined, 50)}</CATALOG_STRUCTURE>\n`
+    `<CATALOG_STRUCTURE type="${hasChildren ? 'node' : 'leaf'}">${el(problems, 'GROUP_ID', groupIds.get(g.id)!)}` +
+    written.map((n) => el(problems, 'GROUP_NAME', n.value, { lang: n.lang })).join('') +
+    `${el(problems, 'PARENT_ID', parent)}</CATALOG_STRUCTURE>\n`
   );
 }
 

@@ -32,8 +32,8 @@ export function productXml(
   const product = sheet.product;
   const pid = product.supplierPid;
   const report = (message: string) => problems.add(pid, message);
-  const el = (name: string, value: string, attributes?: Record<string, string>, max?: number) =>
-    xmlElement(name, value, attributes, max, report);
+  const el = (name: string, value: string, attributes?: Record<string, string>) =>
+    xmlElement(name, value, attributes, report);
   const wanted = (lang: string) =>
     options.languages === undefined || lang === NO_LANGUAGE || options.languages.has(lang);
   const kept = (place: string): Placed[] =>
@@ -44,7 +44,7 @@ export function productXml(
   const details: Placed[] = [];
   const shortTexts = sheet.shortTexts.filter((t) => wanted(t.lang));
   for (const t of shortTexts)
-    details.push({ name: 'DESCRIPTION_SHORT', xml: el('DESCRIPTION_SHORT', t.value, langAttr(t.lang), 150) });
+    details.push({ name: 'DESCRIPTION_SHORT', xml: el('DESCRIPTION_SHORT', t.value, langAttr(t.lang)) });
   if (shortTexts.length === 0) {
     report(
       'has no short text (DESCRIPTION_SHORT), which BMEcat requires: its SUPPLIER_PID is written instead',
@@ -52,24 +52,24 @@ export function productXml(
     details.push({ name: 'DESCRIPTION_SHORT', xml: el('DESCRIPTION_SHORT', pid) });
   }
   for (const t of sheet.longTexts.filter((t) => wanted(t.lang)))
-    details.push({ name: 'DESCRIPTION_LONG', xml: el('DESCRIPTION_LONG', t.value, langAttr(t.lang), 64000) });
+    details.push({ name: 'DESCRIPTION_LONG', xml: el('DESCRIPTION_LONG', t.value, langAttr(t.lang)) });
   if (product.ean !== null)
     details.push({
       name: 'INTERNATIONAL_PID',
-      xml: el('INTERNATIONAL_PID', product.ean, { type: 'gtin' }, 50),
+      xml: el('INTERNATIONAL_PID', product.ean, { type: 'gtin' }),
     });
   if (product.manufacturerPid !== null)
     details.push({
       name: 'MANUFACTURER_PID',
-      xml: el('MANUFACTURER_PID', product.manufacturerPid, undefined, 50),
+      xml: el('MANUFACTURER_PID', product.manufacturerPid),
     });
   if (sheet.manufacturerName !== null)
     details.push({
       name: 'MANUFACTURER_NAME',
-      xml: el('MANUFACTURER_NAME', sheet.manufacturerName, undefined, 50),
+      xml: el('MANUFACTURER_NAME', sheet.manufacturerName),
     });
   for (const k of sheet.keywords.filter((k) => wanted(k.lang)))
-    details.push({ name: 'KEYWORD', xml: el('KEYWORD', k.value, langAttr(k.lang), 50) });
+    details.push({ name: 'KEYWORD', xml: el('KEYWORD', k.value, langAttr(k.lang)) });
   details.push(...kept('PRODUCT_DETAILS'));
 
   // PRODUCT_ORDER_DETAILS
@@ -82,9 +82,9 @@ export function productXml(
   ];
 
   const top: Placed[] = [
-    { name: 'SUPPLIER_PID', xml: el('SUPPLIER_PID', pid, undefined, 32) },
+    { name: 'SUPPLIER_PID', xml: el('SUPPLIER_PID', pid) },
     ...(product.supplierIdRef !== null
-      ? [{ name: 'SUPPLIER_IDREF', xml: el('SUPPLIER_IDREF', product.supplierIdRef, undefined, 250) }]
+      ? [{ name: 'SUPPLIER_IDREF', xml: el('SUPPLIER_IDREF', product.supplierIdRef) }]
       : []),
     {
       name: 'PRODUCT_DETAILS',
@@ -108,14 +108,14 @@ export function productXml(
     else
       top.push({
         name: 'PRODUCT_REFERENCE',
-        xml: `<PRODUCT_REFERENCE type="base_product">${el('PROD_ID_TO', main, undefined, 80)}</PRODUCT_REFERENCE>`,
+        xml: `<PRODUCT_REFERENCE type="base_product">${el('PROD_ID_TO', main)}</PRODUCT_REFERENCE>`,
       });
   }
   top.push(...keptTop);
   return `<PRODUCT>${inSchemaOrder('PRODUCT', top)}</PRODUCT>\n`;
 }
 
-type El = (name: string, value: string, attributes?: Record<string, string>, max?: number) => string;
+type El = (name: string, value: string, attributes?: Record<string, string>) => string;
 type Occurrence = ProductSheet['features'][number];
 
 /**
@@ -179,7 +179,7 @@ function featureBlocks(sheet: ProductSheet, context: FeatureContext): Placed[] {
     if (block.group !== null)
       items.push({
         name: 'REFERENCE_FEATURE_GROUP_ID',
-        xml: el('REFERENCE_FEATURE_GROUP_ID', block.group, undefined, 60),
+        xml: el('REFERENCE_FEATURE_GROUP_ID', block.group),
       });
     // What the first block held beside its features (REFERENCE_FEATURE_GROUP_ID2...) goes back to it.
     if (index === 0) items.push(...keptBlock);
@@ -191,7 +191,7 @@ function featureBlocks(sheet: ProductSheet, context: FeatureContext): Placed[] {
 }
 
 function groupStart(group: string, el: El): string {
-  return `<FEATURE_GROUP>${el('REFERENCE_FEATURE_GROUP_ID', group, undefined, 60)}`;
+  return `<FEATURE_GROUP>${el('REFERENCE_FEATURE_GROUP_ID', group)}`;
 }
 
 function featureXml(occurrence: Occurrence, index: number, context: FeatureContext): string {
@@ -203,30 +203,30 @@ function featureXml(occurrence: Occurrence, index: number, context: FeatureConte
   if (template.length > 0) {
     const names = occurrence.names.map((n) => ({
       name: 'FT_NAME',
-      xml: el('FT_NAME', n.value, n.lang === NO_LANGUAGE ? undefined : { lang: n.lang }, 80),
+      xml: el('FT_NAME', n.value, n.lang === NO_LANGUAGE ? undefined : { lang: n.lang }),
     }));
     items.push({
       name: 'FTEMPLATE',
       xml: `<FTEMPLATE>${inSchemaOrder('FTEMPLATE', [
-        { name: 'FT_ID', xml: el('FT_ID', occurrence.ftidref, undefined, 60) },
+        { name: 'FT_ID', xml: el('FT_ID', occurrence.ftidref) },
         ...names,
         ...template,
       ])}</FTEMPLATE>`,
     });
   } else {
-    items.push({ name: 'FT_IDREF', xml: el('FT_IDREF', occurrence.ftidref, undefined, 60) });
+    items.push({ name: 'FT_IDREF', xml: el('FT_IDREF', occurrence.ftidref) });
   }
   const values = occurrence.values.filter((v) => wanted(v.lang));
   for (const v of values)
     items.push({
       name: 'FVALUE',
-      xml: el('FVALUE', v.value, v.lang === NO_LANGUAGE ? undefined : { lang: v.lang }, 60),
+      xml: el('FVALUE', v.value, v.lang === NO_LANGUAGE ? undefined : { lang: v.lang }),
     });
   const details = occurrence.details;
   const refs = details?.valueIdrefs ?? [];
   // The schema allows FVALUEs or VALUE_IDREFs, not both, and one of them.
   if (values.length === 0)
-    for (const ref of refs) items.push({ name: 'VALUE_IDREF', xml: el('VALUE_IDREF', ref, undefined, 60) });
+    for (const ref of refs) items.push({ name: 'VALUE_IDREF', xml: el('VALUE_IDREF', ref) });
   else if (refs.length > 0)
     report(
       `feature ${occurrence.ftidref}: has values and VALUE_IDREFs; BMEcat takes one kind, the VALUE_IDREFs are left out`,
@@ -235,13 +235,12 @@ function featureXml(occurrence: Occurrence, index: number, context: FeatureConte
     report(
       `feature ${occurrence.ftidref}: has no value${options.languages ? ' in the languages exported' : ''}, which BMEcat requires`,
     );
-  if (occurrence.funit !== null)
-    items.push({ name: 'FUNIT', xml: el('FUNIT', occurrence.funit, undefined, 20) });
+  if (occurrence.funit !== null) items.push({ name: 'FUNIT', xml: el('FUNIT', occurrence.funit) });
   for (const d of details?.valueDetails ?? [])
     if (wanted(d.lang))
       items.push({
         name: 'FVALUE_DETAILS',
-        xml: el('FVALUE_DETAILS', d.value, d.lang === NO_LANGUAGE ? undefined : { lang: d.lang }, 250),
+        xml: el('FVALUE_DETAILS', d.value, d.lang === NO_LANGUAGE ? undefined : { lang: d.lang }),
       });
   if (details?.fid) items.push({ name: 'FID', xml: el('FID', details.fid) });
   if (details?.fparentId) items.push({ name: 'FPARENT_ID', xml: el('FPARENT_ID', details.fparentId) });
@@ -257,12 +256,12 @@ function mediaXml(
 ): string {
   const entries: Placed[] = sheet.media.map((m) => {
     const parts = [
-      m.type === null ? '' : el('MIME_TYPE', m.type, undefined, 30),
-      el('MIME_SOURCE', m.source, undefined, 255),
+      m.type === null ? '' : el('MIME_TYPE', m.type),
+      el('MIME_SOURCE', m.source),
       ...m.descriptions
         .filter((d) => wanted(d.lang))
-        .map((d) => el('MIME_DESCR', d.value, d.lang === NO_LANGUAGE ? undefined : { lang: d.lang }, 250)),
-      m.purpose === null ? '' : el('MIME_PURPOSE', m.purpose, undefined, 20),
+        .map((d) => el('MIME_DESCR', d.value, d.lang === NO_LANGUAGE ? undefined : { lang: d.lang })),
+      m.purpose === null ? '' : el('MIME_PURPOSE', m.purpose),
       m.order === null ? '' : el('MIME_ORDER', String(m.order)),
     ];
     return { name: 'MIME', xml: `<MIME>${parts.join('')}</MIME>` };

@@ -1,3 +1,4 @@
+import { BMECAT_LIMITS, overLimit, type LimitedElement } from './bmecat-limits.js';
 import { escapeAttribute, escapeText } from './xml-serialize.js';
 
 /**
@@ -23,15 +24,14 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 const ALL_NOT_XML = new RegExp(NOT_XML.source, 'g');
 
 /**
- * `<name attributes>value</name>`, escaped. A value longer than `max` characters (the 2005.1
- * schema's limit) is written whole and reported; characters XML cannot carry are left out and
- * reported, since writing them would make the whole file unreadable.
+ * `<name attributes>value</name>`, escaped. A value longer than its element's limit in the 2005.1
+ * schema (bmecat-limits.ts) is written whole and reported; characters XML cannot carry are left out
+ * and reported, since writing them would make the whole file unreadable.
  */
 export function xmlElement(
   name: string,
   value: string,
   attributes: Record<string, string> | undefined,
-  max: number | undefined,
   report: (message: string) => void,
 ): string {
   let text = value;
@@ -39,9 +39,8 @@ export function xmlElement(
     report(`${name}: characters XML 1.0 cannot carry (control characters) are left out`);
     text = text.replace(ALL_NOT_XML, '');
   }
-  // Lengths in characters (code points), as the schema counts; UTF-16 units are never fewer.
-  if (max !== undefined && text.length > max && [...text].length > max)
-    report(`${name} is ${[...text].length} characters, over BMEcat's ${max}`);
+  const over = name in BMECAT_LIMITS ? overLimit(name as LimitedElement, text) : undefined;
+  if (over !== undefined) report(over);
   let head = name;
   if (attributes)
     for (const [key, v] of Object.entries(attributes)) head += ` ${key}="${escapeAttribute(v)}"`;

@@ -141,7 +141,7 @@ function elementOf(tag: SaxesTagNS, line: number, column: number): XmlElement {
 
 /** saxes's messages start with the position ("1:5: ..."), which the error carries apart. */
 function syntaxMessage(message: string): string {
-  const text = message.replace(/^[^:]*:\d+:\d+: /, '');
+  const text = message.replace(/^(?:[^:]*:)?\d+:\d+: /, '');
   return `The file is not well-formed XML: ${text}`;
 }
 
