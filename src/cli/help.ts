@@ -145,8 +145,9 @@ Imports a BMEcat catalogue (2005, 2005.1, 2005.2 or 1.2; UTF-8, UTF-16, ISO-8859
 into the open workspace, in one transaction: when the file or a product is refused, nothing is
 written, and the line and column say where. T_NEW_CATALOG merges: every product of the file is
 created or updated by its SUPPLIER_PID, the workspace's other products stay; T_UPDATE_PRODUCTS
-follows each product's mode (new, update, delete). Groups are created once and found again by
-their GROUP_ID; what pim does not model (prices, extensions, ...) is kept with each product.
+follows each product's mode (new, update, delete) and each mapping's (new adds a group, delete
+removes it); T_UPDATE_PRICES replaces the prices of stored products. Groups are created once and
+found again by their GROUP_ID; what pim does not model (prices, extensions, ...) is kept with each product.
   --workspace NAME      import into this workspace (the open one stays open)
   --mode merge          (default) the file's products are created or updated, the others stay
   --mode replace        T_NEW_CATALOG only: afterwards the workspace holds exactly the file's

@@ -44,7 +44,7 @@ export const jobTools = [
     title: 'Import a BMEcat file',
     description:
       'Imports a BMEcat catalogue (2005 or 1.2; T_NEW_CATALOG merges by SUPPLIER_PID, T_UPDATE_PRODUCTS follows ' +
-      'each product\u2019s mode) from a file on the machine pim runs on into the open workspace, as a job. Returns ' +
+      'each product\u2019s mode, T_UPDATE_PRICES replaces prices) from a file on the machine pim runs on into the open workspace, as a job. Returns ' +
       'the job at once (state running); follow it with get_job until its state is succeeded (its report has the ' +
       'counts), failed (its error names the line and column; nothing was written) or cancelled.',
     input: ImportBmecatInput,

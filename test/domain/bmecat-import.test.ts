@@ -186,6 +186,99 @@ describe('T_UPDATE_PRODUCTS', () => {
   });
 });
 
+/** A T_UPDATE_PRODUCTS or T_UPDATE_PRICES file. */
+const update = (transaction: string, body: string) =>
+  '<?xml version="1.0"?><BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005"><HEADER><CATALOG>' +
+  `<LANGUAGE>deu</LANGUAGE></CATALOG></HEADER><${transaction}>${body}</${transaction}></BMECAT>`;
+
+describe('T_UPDATE_PRODUCTS mappings', () => {
+  it('add and remove groups of stored products by each mapping’s mode, with GROUP_IDs a catalogue gave before', async () => {
+    await run(catalogue(GROUPS + product('A') + product('B') + map('A', '11')));
+    const report = await run(
+      update(
+        'T_UPDATE_PRODUCTS',
+        // B is not in this file: the workspace holds it.
+        product('C').replace('<PRODUCT>', '<PRODUCT mode="new">') +
+          '<PRODUCT_TO_CATALOGGROUP_MAP mode="new"><PROD_ID>B</PROD_ID><CATALOG_GROUP_ID>10</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>' +
+          '<PRODUCT_TO_CATALOGGROUP_MAP mode="new"><PROD_ID>A</PROD_ID><CATALOG_GROUP_ID>10</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>' +
+          '<PRODUCT_TO_CATALOGGROUP_MAP mode="delete"><PROD_ID>A</PROD_ID><CATALOG_GROUP_ID>11</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>' +
+          '<PRODUCT_TO_CATALOGGROUP_MAP mode="new"><PROD_ID>C</PROD_ID><CATALOG_GROUP_ID>11</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>',
+      ),
+    );
+    expect(report).toMatchObject({ created: 1, skipped: [] });
+    const groupsOf = async (pid: string) => (await sheetOf(pid)).groups.map((g) => g.catalogGroupId);
+    expect(await groupsOf('A')).toEqual(['10']);
+    expect(await groupsOf('B')).toEqual(['10']);
+    expect(await groupsOf('C')).toEqual(['11']);
+  });
+
+  it('refuses a mapping of a product neither the file nor the workspace holds, writing nothing', async () => {
+    await run(catalogue(GROUPS + product('A')));
+    const file = update(
+      'T_UPDATE_PRODUCTS',
+      product('D').replace('<PRODUCT>', '<PRODUCT mode="new">') +
+        '<PRODUCT_TO_CATALOGGROUP_MAP mode="new"><PROD_ID>Z</PROD_ID><CATALOG_GROUP_ID>10</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>',
+    );
+    await expect(run(file)).rejects.toThrow(
+      "PRODUCT_TO_CATALOGGROUP_MAP names the product 'Z', which neither the file nor the workspace holds",
+    );
+    expect(await supplierPids()).toEqual(['A']);
+  });
+});
+
+describe('T_UPDATE_PRICES', () => {
+  const price = (amount: string) =>
+    `<PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>${amount}</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS>`;
+
+  it('replaces the prices of stored products and leaves everything else', async () => {
+    await run(
+      catalogue(
+        GROUPS +
+          product(
+            'A',
+            price('1.00') +
+              '<PRODUCT_LOGISTIC_DETAILS><COUNTRY_OF_ORIGIN>DE</COUNTRY_OF_ORIGIN></PRODUCT_LOGISTIC_DETAILS>',
+          ) +
+          map('A', '11'),
+      ),
+    );
+    const before = await sheetOf('A');
+    const report = await run(
+      update(
+        'T_UPDATE_PRICES',
+        `<PRODUCT mode="update"><SUPPLIER_PID>A</SUPPLIER_PID>${price('2.50')}${price('2.00')}</PRODUCT>`,
+      ),
+    );
+    expect(report).toMatchObject({ transaction: 'T_UPDATE_PRICES', products: 1, updated: 1, created: 0 });
+    const after = await sheetOf('A');
+    expect(after.fragments.map((f) => f.xml)).toEqual([
+      '<PRODUCT_LOGISTIC_DETAILS><COUNTRY_OF_ORIGIN>DE</COUNTRY_OF_ORIGIN></PRODUCT_LOGISTIC_DETAILS>',
+      price('2.50'),
+      price('2.00'),
+    ]);
+    expect(after.shortTexts).toEqual(before.shortTexts);
+    expect(after.groups).toEqual(before.groups);
+  });
+
+  it('refuses a product the workspace does not hold (nothing written), or skips it with continueOnError', async () => {
+    await run(catalogue(product('A', price('1.00'))));
+    const file = update(
+      'T_UPDATE_PRICES',
+      `<PRODUCT><SUPPLIER_PID>A</SUPPLIER_PID>${price('3.00')}</PRODUCT>\n<PRODUCT><SUPPLIER_PID>NOPE</SUPPLIER_PID>${price('1.00')}</PRODUCT>`,
+    );
+    await expect(run(file)).rejects.toMatchObject({
+      message: "Product 'NOPE': T_UPDATE_PRICES names the product 'NOPE', which the workspace does not hold",
+      line: 2,
+    });
+    expect((await sheetOf('A')).fragments.map((f) => f.xml)).toEqual([price('1.00')]);
+    const report = await run(file, { continueOnError: true });
+    expect(report.skipped).toEqual([
+      expect.objectContaining({ supplierPid: 'NOPE', code: 'PRODUCT_NOT_FOUND', line: 2 }),
+    ]);
+    expect((await sheetOf('A')).fragments.map((f) => f.xml)).toEqual([price('3.00')]);
+  });
+});
+
 describe('replace', () => {
   it('leaves exactly the file’s catalogue: other products (with their variants) and groups go', async () => {
     await run(

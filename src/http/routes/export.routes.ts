@@ -30,7 +30,6 @@ export function exportRoutes(app: PimApp, deps: HttpDeps): void {
           'the products\u2019 groups. Problems (values over BMEcat\u2019s limits) are not reported here: use ' +
           '`pim export` or MCP\u2019s export_bmecat for the report, or strict=true to refuse them.',
         querystring: ExportOptionsQuery,
-        produces: ['application/xml'],
         response: {
           200: {
             description: 'The catalogue',

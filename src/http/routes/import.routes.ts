@@ -58,7 +58,7 @@ export function importRoutes(app: PimApp, deps: HttpDeps): void {
             'The body is the file (application/xml or text/xml, up to 2 GiB), streamed to disk. Answers 202 with ' +
             'the job and Location: /api/job/{id}; follow it there. The import is one transaction: a refused file ' +
             'or product fails the job with the line and column and writes nothing (unless continueOnError). ' +
-            'BMEcat 2005 and 1.2, T_NEW_CATALOG (merge) and T_UPDATE_PRODUCTS.',
+            'BMEcat 2005 and 1.2, T_NEW_CATALOG (merge or replace), T_UPDATE_PRODUCTS and T_UPDATE_PRICES.',
           querystring: ImportQuery,
           body: {
             content: {

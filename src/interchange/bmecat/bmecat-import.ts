@@ -13,6 +13,8 @@ import { setCatalogHeader } from '../../domain/catalogue/catalog-header.service.
 import { deleteProducts, upsertProducts } from '../../domain/products/product-bulk.service.js';
 import type { BmecatProduct } from './bmecat-product.js';
 import { PRICE_ON_REQUEST } from './bmecat-product-writer.js';
+import { Memberships } from './bmecat-memberships.js';
+import { writePriceBatch } from './bmecat-price-update.js';
 import { BmecatError, readBmecat, type BmecatGroup } from './bmecat-reader.js';
 
 /**
@@ -103,7 +105,7 @@ async function importInto(
   const groups: BmecatGroup[] = [];
   const rootIds = new Set<string>();
   let groupIds: Map<string, number> | undefined;
-  const memberships = new Map<string, { groupIds: number[]; line: number; column: number }>();
+  let memberships = new Memberships('');
   const header: { place: string; xml: string }[] = [];
   // The file's products: a mapping must name one of them (docs/bmecat.md).
   const supplierPids = new Set<string>();
@@ -112,7 +114,12 @@ async function importInto(
 
   const flush = async () => {
     if (batch.length === 0) return;
-    await writeBatch(ctx, batch, report, options);
+    if (report.transaction === 'T_UPDATE_PRICES') {
+      report.products += batch.length;
+      report.updated += await writePriceBatch(ctx, batch, (product, message, code) =>
+        refuse(product, message, code, report, options),
+      );
+    } else await writeBatch(ctx, batch, report, options);
     batch = [];
     rows = 0;
     await options.onProgress?.(report.products);
@@ -124,12 +131,6 @@ async function importInto(
         header.push({ place: 'HEADER', xml: event.xml });
         break;
       case 'transaction':
-        if (event.name === 'T_UPDATE_PRICES')
-          throw new BmecatError(
-            'T_UPDATE_PRICES is not read yet: pim keeps prices only as kept content of a product',
-            event.line,
-            event.column,
-          );
         if (options.mode === 'replace' && event.name !== 'T_NEW_CATALOG')
           throw new BmecatError(
             `The file is a ${event.name}: replace applies to a whole catalogue (T_NEW_CATALOG); import it with merge`,
@@ -137,6 +138,7 @@ async function importInto(
             event.column,
           );
         report.transaction = event.name;
+        memberships = new Memberships(event.name);
         break;
       case 'group':
         // The root stands for the catalogue itself: kept as it is for the export, its children are
@@ -170,22 +172,17 @@ async function importInto(
       case 'mapping': {
         groupIds ??= await createGroups(ctx, groups, report);
         if (event.groupId !== null && rootIds.has(event.groupId)) break;
-        const group = event.groupId === null ? undefined : groupIds.get(event.groupId);
-        if (event.supplierPid === null || group === undefined)
+        if (event.supplierPid === null || event.groupId === null)
           throw new BmecatError(
-            event.supplierPid === null
-              ? 'A PRODUCT_TO_CATALOGGROUP_MAP without PROD_ID'
-              : `PRODUCT_TO_CATALOGGROUP_MAP names the group '${event.groupId ?? ''}', which the file's CATALOG_GROUP_SYSTEM does not hold`,
+            `A PRODUCT_TO_CATALOGGROUP_MAP without ${event.supplierPid === null ? 'PROD_ID' : 'CATALOG_GROUP_ID'}`,
             event.line,
             event.column,
           );
-        const entry = memberships.get(event.supplierPid) ?? {
-          groupIds: [],
-          line: event.line,
-          column: event.column,
-        };
-        if (!entry.groupIds.includes(group)) entry.groupIds.push(group);
-        memberships.set(event.supplierPid, entry);
+        await memberships.add(
+          ctx,
+          { ...event, supplierPid: event.supplierPid, groupId: event.groupId },
+          groupIds,
+        );
         break;
       }
       case 'fragment':
@@ -195,15 +192,14 @@ async function importInto(
   }
   await flush();
   groupIds ??= await createGroups(ctx, groups, report);
-  for (const [supplierPid, entry] of memberships) {
-    if (!supplierPids.has(supplierPid))
-      throw new BmecatError(
-        `PRODUCT_TO_CATALOGGROUP_MAP names the product '${supplierPid}', which the file does not hold`,
-        entry.line,
-        entry.column,
-      );
-  }
-  await writeMemberships(ctx, memberships, report, options);
+  await memberships.write(
+    ctx,
+    supplierPids,
+    new Set(report.skipped.map((s) => s.supplierPid)),
+    (supplierPid, message, line, column) =>
+      skipOrFail({ line, column, supplierPid, message }, report, options),
+    DOCUMENTS_PER_BATCH,
+  );
   if (report.transaction === 'T_NEW_CATALOG') await setCatalogHeader(ctx, header);
   if (options.mode === 'replace') {
     await placeGroupsAsTheFile(ctx, groups, groupIds);
@@ -366,45 +362,26 @@ function refuse(
   report: ImportReport,
   options: ImportOptions,
 ): void {
-  const problem: ImportProblem = {
-    line: product.line,
-    column: product.column,
-    supplierPid: product.supplierPid ?? null,
-    message,
-    ...(code ? { code } : {}),
-  };
-  if (!options.continueOnError)
-    throw new BmecatError(`Product '${problem.supplierPid}': ${message}`, problem.line, problem.column);
-  report.skipped.push(problem);
+  skipOrFail(
+    {
+      line: product.line,
+      column: product.column,
+      supplierPid: product.supplierPid ?? null,
+      message,
+      ...(code ? { code } : {}),
+    },
+    report,
+    options,
+  );
 }
 
-/** The groups of each mapped product, as its whole group list (the first is its pim group). */
-async function writeMemberships(
-  ctx: RequestContext,
-  memberships: Map<string, { groupIds: number[]; line: number; column: number }>,
-  report: ImportReport,
-  options: ImportOptions,
-): Promise<void> {
-  const skipped = new Set(report.skipped.map((s) => s.supplierPid));
-  const entries = [...memberships].filter(([supplierPid]) => !skipped.has(supplierPid));
-  for (let i = 0; i < entries.length; i += DOCUMENTS_PER_BATCH) {
-    const slice = entries.slice(i, i + DOCUMENTS_PER_BATCH);
-    const results = await upsertProducts(
-      ctx,
-      slice.map(([supplierPid, entry]) => ({ supplierPid, groupIds: entry.groupIds })),
+/** A refused product: the import fails (nothing written), or with continueOnError the product is skipped and reported. */
+function skipOrFail(problem: ImportProblem, report: ImportReport, options: ImportOptions): void {
+  if (!options.continueOnError)
+    throw new BmecatError(
+      `Product '${problem.supplierPid}': ${problem.message}`,
+      problem.line,
+      problem.column,
     );
-    results.forEach((result, j) => {
-      if (result.status === 200) return;
-      const [supplierPid, entry] = slice[j]!;
-      const problem = {
-        line: entry.line,
-        column: entry.column,
-        supplierPid,
-        message: result.error ?? 'refused',
-      };
-      if (!options.continueOnError)
-        throw new BmecatError(`Product '${supplierPid}': ${problem.message}`, problem.line, problem.column);
-      report.skipped.push(problem);
-    });
-  }
+  report.skipped.push(problem);
 }
