@@ -2,7 +2,8 @@
  * The benchmark suite: `npm run bench [-- --quick] [--db postgres] [--duration=S] [--only=key,key] [--keep] [--profile]`.
  * --only: product-by-id, product-not-modified, rest-product-sheet, mcp-get-product,
  * mcp-get-product-2025, product-features, product-page, full-list, group-tree, fairness, lock-wait,
- * put-short-text, post-product, nightly-sync, bulk-load, access-log (GET by id again with logs off),
+ * put-short-text, post-product, nightly-sync, bulk-load, bmecat-export (GET /api/export as 2005.1),
+ * bmecat-import (the export's first 10,000 products into a new workspace), access-log (GET by id again with logs off),
  * pg-writers (--db postgres: 50 writers on one instance, then on two on the same database),
  * window (the window's rows, in Chromium).
  * pim runs as users run it: the default log level, standard error appended to pim.log in the run's folder.
@@ -54,6 +55,15 @@ import type { Row } from './lib/report.js';
 import { fairnessRow, measureFairness, type FairnessResult } from './lib/fairness.js';
 import { lockWaitRow, measureLockWait, type LockWaitResult } from './lib/lock-wait.js';
 import { accessLogRow, type AccessLogResult } from './lib/access-log.js';
+import {
+  bmecatExportRow,
+  bmecatImportRow,
+  firstProducts,
+  measureBmecatExport,
+  measureBmecatImport,
+  type BmecatExportResult,
+  type BmecatImportResult,
+} from './lib/bmecat.js';
 import { measurePgWriters, pgWritersRows, type PgWritersResult } from './lib/pg-writers.js';
 
 const { values: args } = parseArgs({
@@ -159,6 +169,8 @@ let pgUrl: string | undefined;
 let move: { seconds: number; output: string } | undefined;
 let nightly: NightlySyncResult | undefined;
 let bulkLoad: BulkLoadResult | undefined;
+let bmecatExport: BmecatExportResult | undefined;
+let bmecatImport: BmecatImportResult | undefined;
 let fairness: FairnessResult | undefined;
 let lockWait: LockWaitResult | undefined;
 let pgWriters: PgWritersResult | undefined;
@@ -253,6 +265,25 @@ async function measureRest(): Promise<void> {
     const products = args.quick ? 5_000 : 100_000;
     bulkLoad = await measureBulkLoad(ctx, pim.pid, products, args.quick ? 20 : 60);
   }
+  if (wanted('bmecat-export')) {
+    console.log('  BMEcat export: GET /api/export?format=2005.1');
+    await waitForQuiet(pim.pid, timing.quietWaitMs);
+    bmecatExport = await measureBmecatExport(ctx, pim.pid, join(tmpRoot, 'export.xml'));
+    if (wanted('bmecat-import') && !bmecatExport.failed) {
+      const products = args.quick ? 2_000 : 10_000;
+      console.log(
+        `  BMEcat import: the export's first ${products.toLocaleString('en')} products into a new workspace`,
+      );
+      await firstProducts(join(tmpRoot, 'export.xml'), join(tmpRoot, 'import.xml'), products);
+      await waitForQuiet(pim.pid, timing.quietWaitMs);
+      bmecatImport = await measureBmecatImport(
+        ctx,
+        { pid: pim.pid, dataDir: data.dataDir },
+        join(tmpRoot, 'import.xml'),
+        `Import ${ctx.runId}`,
+      );
+    }
+  }
   wrk = runWrkIfInstalled(ctx, baseline);
   if (wanted('access-log')) accessLog = await measureAccessLog(ctx);
   console.log('  baseline again (drift check)');
@@ -304,6 +335,8 @@ const rows = [
     .map((o) => endpointRow(o.endpoint, o.outcome, judgedAgainst)),
   ...(nightly ? [nightlySyncRow(nightly, data.manifest.products)] : []),
   ...(bulkLoad ? [bulkLoadRow(bulkLoad)] : []),
+  ...(bmecatExport ? [bmecatExportRow(bmecatExport)] : []),
+  ...(bmecatImport ? [bmecatImportRow(bmecatImport)] : []),
   ...(accessLog ? [accessLogRow(accessLog, baselineRps)] : []),
   ...(move ? [moveRow(move.seconds)] : []),
   ...(windowResult ? windowRows(windowResult) : []),
