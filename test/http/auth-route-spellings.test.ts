@@ -107,6 +107,11 @@ const ROUTES: Array<[string, string, unknown?]> = [
   ['POST', '/api/product/bulk-delete', { ids: [1] }],
   ['GET', '/api/product/deleted?since=2026-01-01'],
   ['POST', '/api/auth/logout'],
+  ['GET', '/api/export'],
+  ['POST', '/api/import', '<BMECAT/>'],
+  ['GET', '/api/job'],
+  ['GET', '/api/job/1'],
+  ['POST', '/api/job/1/cancel'],
 ];
 
 describe('every spelling of a protected path needs a token', () => {

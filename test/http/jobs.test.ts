@@ -5,6 +5,7 @@ import { Application } from '../../src/app/application.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { listProducts } from '../../src/domain/products/product.service.js';
 import { runCliAsync, spawnCli } from '../helpers/cli.js';
+import { rawExchange } from '../helpers/http.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { bmecatSample } from '../helpers/bmecat-samples.js';
 
@@ -192,6 +193,21 @@ describe('POST /api/import', () => {
     expect((await upload('<x/>', '?mode=mirror')).body).toMatchObject({ code: 'VALIDATION_FAILED' });
     await server.addUser('vera', 'VIEWER');
     expect((await upload('<x/>', '', {}, await server.login('vera', 'vera-password'))).status).toBe(403);
+    expect(await jobs()).toEqual([]);
+  });
+
+  it('refuses a body declared over 2 GiB with 413 in the envelope, before reading it, starting no job', async () => {
+    const port = new URL(server.baseUrl).port;
+    const answer = await rawExchange(
+      server.baseUrl,
+      `POST /api/import HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/xml\r\nContent-Length: ${2 * 1024 ** 3 + 1}\r\nConnection: close\r\n\r\n<BMECAT>`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      success: false,
+      code: 'BODY_TOO_LARGE',
+    });
     expect(await jobs()).toEqual([]);
   });
 
