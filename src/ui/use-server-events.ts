@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, type SessionInfo, type WindowStatus } from './api.js';
+import { api, WindowError, type SessionInfo, type WindowStatus } from './api.js';
 
 /** The query keys' first parts of what the catalogue views show (refetched on a `catalogue` event). */
 export const CATALOGUE_QUERIES = ['grid', 'groups', 'product'];
@@ -19,6 +19,12 @@ const RETRY_MS = 1_000;
  * tell "unreachable" from "refused": instead the window asks for its session every second
  * (api() reports the connection lost or back) and reopens the stream once pim answers,
  * refetching what the views show, since they may have failed meanwhile.
+ *
+ * In team mode the stream itself needs the shared database (its session is checked there): while
+ * the database is down, pim refuses it with 503 and no status can come. The window asks for its
+ * session then too, and pim's answer, 503 DATABASE_UNAVAILABLE, is the status bar's fact until the
+ * stream is back: else a window whose stream was refused (opened, or its stream broken, as the
+ * database went down) would show the database reachable for the whole outage.
  */
 export function useServerEvents(onSessionEnded: (reason: string) => void): void {
   const queryClient = useQueryClient();
@@ -55,7 +61,10 @@ export function useServerEvents(onSessionEnded: (reason: string) => void): void 
       let info: SessionInfo;
       try {
         info = await api<SessionInfo>('GET', '/session');
-      } catch {
+      } catch (error) {
+        if (error instanceof WindowError && error.code === 'DATABASE_UNAVAILABLE') {
+          queryClient.setQueryData<WindowStatus>(['status'], databaseUnreachable);
+        }
         if (!stopped) retry = setTimeout(() => void reconnect(), RETRY_MS);
         return;
       }
@@ -72,4 +81,10 @@ export function useServerEvents(onSessionEnded: (reason: string) => void): void 
       source?.close();
     };
   }, [queryClient, onSessionEnded]);
+}
+
+/** The status with the shared database unreachable (no status yet: nothing to show either way). */
+function databaseUnreachable(status: WindowStatus | undefined): WindowStatus | undefined {
+  if (!status || status.database.kind !== 'postgres') return status;
+  return { ...status, database: { ...status.database, reachable: false } };
 }
