@@ -52,8 +52,15 @@ const sheetStatement = readerStatement<WorkspaceDatabase>(
   SHEET_PARAMETERS,
   'pluck',
 );
-const sheetArguments = (id: number, { name, group, fallback }: SheetLanguages) =>
+const sheetArguments = (id: number | string, { name, group, fallback }: SheetLanguages) =>
   SHEET_PARAMETERS.map((p) => (p === NAME ? name : p === GROUP ? group : p === FALLBACK ? fallback : id));
+/** The sheets' statement: the sheet's parameters, the ids last as one JSON array (id-list.ts). */
+const IDS = '[-1]';
+const sheetsStatement = readerStatement<WorkspaceDatabase>(
+  (db) => sheet.sheets({ name: NAME, group: GROUP, fallback: FALLBACK }, [-1]).compile(db),
+  [...SHEET_PARAMETERS.slice(0, -1), IDS],
+  'pluck',
+);
 const featuresStatement = readerStatement<WorkspaceDatabase>(
   (db) => sheet.part(sheet.features, -1).compile(db),
   [-1],
@@ -92,6 +99,8 @@ export function sqliteReaderReads(db: WorkspaceDb, reader: Database.Database): C
     productRevision: async (id) => revisionStatement(db, reader).get(id) as number | undefined,
     sheetJson: async (id, languages) =>
       text(sheetStatement(db, reader).get(...sheetArguments(id, languages))),
+    sheetsJson: async (ids, languages) =>
+      sheetsStatement(db, reader).all(...sheetArguments(JSON.stringify(ids), languages)) as string[],
     featuresJson: async (id) => text(featuresStatement(db, reader).get(id)),
     textsJson: async (id, kind: TextKind) => text(textStatements[kind](db, reader).get(id)),
     variantsJson: async (id, lang) => text(variantsStatement(db, reader).get(lang, id)),

@@ -32,6 +32,8 @@ export interface CatalogueReads {
   productRevision(id: number): Promise<number | undefined>;
   /** The product sheet as JSON text. */
   sheetJson(id: number, languages: SheetLanguages): Promise<string | undefined>;
+  /** The sheets of several products as JSON texts, in id order (those that exist). */
+  sheetsJson(ids: readonly number[], languages: SheetLanguages): Promise<string[]>;
   /** FeatureDto[] (first occurrences) as JSON text. */
   featuresJson(id: number): Promise<string | undefined>;
   /** TextEntryDto[] of one kind as JSON text. */
@@ -90,6 +92,9 @@ export function kyselyReads(db: WorkspaceDb): CatalogueReads {
     },
     async sheetJson(id, languages) {
       return (await sheet.sheet(languages, id).execute(db)).rows[0]?.sheet;
+    },
+    async sheetsJson(ids, languages) {
+      return (await sheet.sheets(languages, ids).execute(db)).rows.map((r) => r.sheet);
     },
     featuresJson: (id) => part(sheet.part(sheet.features, id)),
     textsJson: (id, kind) => part(sheet.part(sheet.texts(kind), id)),

@@ -159,6 +159,8 @@ export interface ChangeState {
 export interface SheetSql {
   /** The whole sheet of product `id` as one JSON text (column `sheet`). */
   sheet(languages: SheetLanguages, id: number): RawBuilder<{ sheet: string }>;
+  /** The sheets of the products `ids` (those that exist), one row each in id order (column `sheet`). */
+  sheets(languages: SheetLanguages, ids: readonly number[]): RawBuilder<{ sheet: string }>;
   /** FeatureDto[] of the first occurrences (GET /api/product/{id}/features). */
   features: RawBuilder<unknown>;
   /** TextEntryDto[] of one kind (GET /api/product/{id}/texts/{kind}). */

@@ -5,6 +5,7 @@ import type { SheetLanguages, SheetSql } from './catalogue-sql.js';
 import { SHEET_FIELDS } from './product-fields.js';
 import { productSqlPostgres } from './product-sql.postgres.js';
 import { groupNameSql } from './shared-sql.js';
+import { postgresIdList } from './id-list.js';
 
 /**
  * The product sheet in one statement, PostgreSQL's twin of sheet-sql.sqlite.ts's
@@ -85,7 +86,10 @@ function modelPartsPostgres(groupLang: string, fallbackLang: string) {
 const textsJsonPostgres = (kind: TextKind) =>
   langValues('product_text', 'value', sql`a.product_id = p.id AND a.kind = ${sql.lit(kind)}`);
 
-function sheetSql({ name: lang, group: groupLang, fallback: fallbackLang }: SheetLanguages, id: number) {
+function sheetSelect(
+  { name: lang, group: groupLang, fallback: fallbackLang }: SheetLanguages,
+  where: RawBuilder<unknown>,
+) {
   const group = pgJsonRow(sql`SELECT g.id AS "id", g.bmecat_id AS "groupId",
       ${groupNameSql(groupLang, fallbackLang)} AS "name"
     FROM product_group g WHERE g.id = p.group_id`);
@@ -100,8 +104,13 @@ function sheetSql({ name: lang, group: groupLang, fallback: fallbackLang }: Shee
     ${occurrencesJsonPostgres} AS "features",
     ${group} AS "group",
     ${modelPartsPostgres(groupLang, fallbackLang)},
-    ${variants} AS "variants") s WHERE p.id = ${id}`;
+    ${variants} AS "variants") s WHERE ${where}`;
 }
+
+const sheetSql = (languages: SheetLanguages, id: number) => sheetSelect(languages, sql`p.id = ${id}`);
+
+const sheetsSql = (languages: SheetLanguages, ids: readonly number[]) =>
+  sheetSelect(languages, sql`p.id IN ${postgresIdList(ids)} ORDER BY p.id`);
 
 /** The variants of product `id` as ProductDto[] JSON text in id order; no row for no such product. */
 function variantsSql(lang: string, id: number) {
@@ -111,6 +120,7 @@ function variantsSql(lang: string, id: number) {
 
 export const sheetSqlPostgres: SheetSql = {
   sheet: sheetSql,
+  sheets: sheetsSql,
   features: featuresJsonPostgres,
   texts: textsJsonPostgres,
   part: (part, id) => sql<{ json: string }>`SELECT (${part})::text AS json FROM product p WHERE p.id = ${id}`,

@@ -5,6 +5,7 @@ import type { SheetLanguages, SheetSql } from './catalogue-sql.js';
 import { SHEET_FIELDS } from './product-fields.js';
 import { productSqlSqlite } from './product-sql.sqlite.js';
 import { groupNameSql } from './shared-sql.js';
+import { sqliteIdList } from './id-list.js';
 
 /** TextEntryDto[] of rows (lang, value). */
 const langValues = (rows: RawBuilder<unknown>) =>
@@ -106,8 +107,8 @@ function modelPartsSqlite(groupLang: string, fallbackLang: string) {
  * orders of the single services (a test compares the sheet with REST's single reads). One
  * statement instead of a dozen: the sheet is what an agent reads most.
  */
-function sheetSql({ name: lang, group: groupLang, fallback: fallbackLang }: SheetLanguages, id: number) {
-  const sheet = jsonObject([
+function sheetJson({ name: lang, group: groupLang, fallback: fallbackLang }: SheetLanguages) {
+  return jsonObject([
     ['product', productSqlSqlite.json(lang)],
     ['shortTexts', textsJsonSqlite('DESCRIPTIONSHORT')],
     ['longTexts', textsJsonSqlite('DESCRIPTIONLONG')],
@@ -128,7 +129,15 @@ function sheetSql({ name: lang, group: groupLang, fallback: fallbackLang }: Shee
       ),
     ],
   ]);
-  return sql<{ sheet: string }>`SELECT ${sheet} AS sheet FROM product p WHERE p.id = ${id}`;
+}
+
+function sheetSql(languages: SheetLanguages, id: number) {
+  return sql<{ sheet: string }>`SELECT ${sheetJson(languages)} AS sheet FROM product p WHERE p.id = ${id}`;
+}
+
+function sheetsSql(languages: SheetLanguages, ids: readonly number[]) {
+  return sql<{ sheet: string }>`SELECT ${sheetJson(languages)} AS sheet FROM product p
+    WHERE p.id IN ${sqliteIdList(ids)} ORDER BY p.id`;
 }
 
 /** The variants of product `id` as ProductDto[] JSON text in id order; no row for no such product. */
@@ -142,6 +151,7 @@ function variantsSql(lang: string, id: number) {
 
 export const sheetSqlSqlite: SheetSql = {
   sheet: sheetSql,
+  sheets: sheetsSql,
   features: featuresJsonSqlite,
   texts: textsJsonSqlite,
   part: (part, id) => sql<{ json: string }>`SELECT ${part} AS json FROM product p WHERE p.id = ${id}`,

@@ -68,22 +68,17 @@ export async function getProductSheet(context: RequestContext, id: number): Prom
 }
 
 /**
- * The sheets of several products in the order of `ids`, each read in one statement (each agrees
- * with itself; a product deleted meanwhile is left out). For writers that go through a catalogue
- * page by page (the BMEcat export).
+ * The sheets of several products in id order, in one statement (they agree with each other; a
+ * product deleted meanwhile is left out). For writers that go through a catalogue page by page
+ * (the BMEcat export).
  */
 export async function getProductSheets(
   context: RequestContext,
   ids: readonly number[],
 ): Promise<ProductSheet[]> {
   const ctx = useWorkspace(context, RIGHTS.read);
-  const langs = languages(ctx);
-  const sheets: ProductSheet[] = [];
-  for (const id of ids) {
-    const json = await ctx.reads.sheetJson(id, langs);
-    if (json !== undefined) sheets.push(JSON.parse(json) as ProductSheet);
-  }
-  return sheets;
+  if (ids.length === 0) return [];
+  return (await ctx.reads.sheetsJson(ids, languages(ctx))).map((json) => JSON.parse(json) as ProductSheet);
 }
 
 /**
