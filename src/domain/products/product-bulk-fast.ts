@@ -18,13 +18,15 @@ import {
   type ProductFeatureRow,
   type TextRow,
 } from './product-bulk-write.repository.js';
+import { writeBatchParts } from './product-bulk-parts.js';
 import { lockProducts } from './product-lock.repository.js';
 import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import { nameLanguage } from './product.service.js';
 
 /**
  * The bulk upsert's fast path: a whole batch in about a dozen statements (reads of what the batch
- * names, the plan in memory, then one statement per table), where writing document by document
+ * names, the plan in memory, then one statement per table, the model's parts included: two per
+ * part sent, product-bulk-parts.ts), where writing document by document
  * through the single services costs about a hundred statements per document. Stores what those
  * services store; the caller runs it in a savepoint and falls back to them when it fails.
  */
@@ -37,7 +39,10 @@ const unique = <T>(values: Iterable<T>) => [...new Set(values)];
 export async function writeBatch(ctx: WorkspaceContext, pending: readonly Pending[]): Promise<Outcome[]> {
   const db = ctx.db;
   const at = ctx.clock.now().toISOString();
-  const groupIds = pending.flatMap(({ doc }) => (typeof doc.groupId === 'number' ? [doc.groupId] : []));
+  const groupIds = pending.flatMap(({ doc }) => [
+    ...(typeof doc.groupId === 'number' ? [doc.groupId] : []),
+    ...(doc.groupIds ?? []),
+  ]);
   // The groups first, then the products: the order in which an assignment to a group locks them.
   const groups = await findGroupIds(db, unique(groupIds));
   const { planned, refused } = planBatch(pending, {
@@ -48,7 +53,12 @@ export async function writeBatch(ctx: WorkspaceContext, pending: readonly Pendin
 
   const { byFtidref: definitions } = await ensureDefinitions(
     db,
-    unique(planned.flatMap((p) => p.features.map((f) => f.ftidref))),
+    unique(
+      planned.flatMap((p) => [
+        ...p.features.map((f) => f.ftidref),
+        ...(p.parts.allFeatures ?? []).map((o) => o.ftidref),
+      ]),
+    ),
   );
   await insertNew(
     ctx,
@@ -72,6 +82,7 @@ export async function writeBatch(ctx: WorkspaceContext, pending: readonly Pendin
   );
   await touchOnly(db, unique(masters), at);
   await writeDetails(ctx, planned, definitions);
+  await writeBatchParts(db, planned, definitions);
 
   return [
     ...planned.map((p): Outcome => ({ index: p.index, id: p.ref.id!, status: p.created ? 201 : 200 })),

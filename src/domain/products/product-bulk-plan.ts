@@ -7,6 +7,7 @@ import type { TextEntry } from '../texts/text.repository.js';
 import type { BulkProductDocumentInput } from './product-bulk.schemas.js';
 import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
 import type { BulkKeyRow } from './product-bulk-write.repository.js';
+import { hasParts, type CheckedParts } from './product-parts.service.js';
 import { checkDetails } from './product-sheet.service.js';
 import { checkProductInput, variantOfVariant } from './product.rules.js';
 
@@ -28,6 +29,12 @@ export interface Pending {
 export interface ProductRef {
   id: number | undefined;
 }
+
+/**
+ * The model's parts a document sends, checked (product-parts.rules.ts): each replaces the
+ * product's part as a whole. `extraGroups`: the groups after the first of `groupIds`.
+ */
+export type PartsPlan = Omit<CheckedParts, 'groupIds'> & { extraGroups?: number[] };
 
 export interface FeaturePlan {
   ftidref: string;
@@ -51,6 +58,7 @@ export interface PlannedDocument {
   /** Texts to set, one per (kind, language): `name` first, so that a short text of its language wins. */
   texts: Map<string, [TextKind, string, string]>;
   features: FeaturePlan[];
+  parts: PartsPlan;
   /** An existing product the document changes (a document with nothing to change touches nothing). */
   touched: boolean;
 }
@@ -120,7 +128,8 @@ function planDocument(
   known: Map<string, Known>,
   facts: BatchFacts,
 ) {
-  const { supplierPid, masterSupplierPid, groupId, shortTexts, longTexts, features, ...fields } = doc;
+  const { supplierPid, masterSupplierPid, groupId, shortTexts, longTexts, features, ...rest } = doc;
+  const { keywords, media, groupIds, fragments, allFeatures, ...fields } = rest;
   const existing = known.get(supplierPid);
   let master: Known | undefined;
   if (masterSupplierPid !== undefined) {
@@ -132,8 +141,22 @@ function planDocument(
       throw masterCannotChange(supplierPid, current ?? null);
     }
   }
-  // The order of the per-document path: details, the product's fields, its main product, features, group.
-  const details = checkDetails({ shortTexts, longTexts, features });
+  // The order of the per-document path (applyDocument, then the sheet's write): details with the
+  // parts, the groups, the product's fields, its main product, features. A create there takes a
+  // null groupId as none, so that groupIds beside it is no conflict; an update does not.
+  const details = checkDetails({
+    shortTexts,
+    longTexts,
+    features,
+    keywords,
+    media,
+    groupIds,
+    fragments,
+    allFeatures,
+    groupId: existing ? groupId : (groupId ?? undefined),
+  });
+  if (typeof groupId === 'number' && !facts.groups.has(groupId)) throw groupNotFound(groupId);
+  for (const id of details.parts.groupIds ?? []) if (!facts.groups.has(id)) throw groupNotFound(id);
   const language = checkProductInput(existing ? fields : { ...fields, supplierPid }, !existing);
   if (!existing && master?.master) {
     const [masterRef, itsMaster] = [master.ref, master.master];
@@ -144,7 +167,6 @@ function planDocument(
     checkFunit(funit);
     return { ftidref, funit, values: normalizeFeatureValues(values) };
   });
-  if (typeof groupId === 'number' && !facts.groups.has(groupId)) throw groupNotFound(groupId);
 
   const sent = sentFields(fields);
   const texts = new Map<string, [TextKind, string, string]>();
@@ -153,6 +175,7 @@ function planDocument(
   if (fields.name !== undefined) setText('DESCRIPTIONSHORT', facts.nameLanguage(language), fields.name);
   for (const t of details.shortTexts) setText('DESCRIPTIONSHORT', t.lang, t.value);
   for (const t of details.longTexts) setText('DESCRIPTIONLONG', t.lang, t.value);
+  const { groupIds: groupList, ...otherParts } = details.parts;
   const plan: PlannedDocument = {
     index,
     supplierPid,
@@ -162,16 +185,24 @@ function planDocument(
     fields: sent,
     texts,
     features: featurePlans,
+    parts: groupList ? { ...otherParts, extraGroups: groupList.slice(1) } : otherParts,
     touched: false,
   };
+  // groupIds: the first is the product's group (none for an empty list), the others are extra.
+  const group = groupList ? (groupList[0] ?? null) : groupId;
   if (!existing) {
-    plan.groupId = groupId ?? null;
+    plan.groupId = group ?? null;
     return plan;
   }
   // An update touches the product when it sends anything at all, as the single services do
-  // (setting a text to the value it has still counts); a group it is already in is no change.
-  if (groupId !== undefined && groupId !== existing.groupId) plan.groupId = groupId;
+  // (setting a text to the value it has still counts, and so does every part sent); a group it
+  // is already in is no change.
+  if (group !== undefined && group !== existing.groupId) plan.groupId = group;
   plan.touched =
-    Object.keys(sent).length > 0 || texts.size > 0 || featurePlans.length > 0 || plan.groupId !== undefined;
+    Object.keys(sent).length > 0 ||
+    texts.size > 0 ||
+    featurePlans.length > 0 ||
+    plan.groupId !== undefined ||
+    hasParts(details.parts);
   return plan;
 }

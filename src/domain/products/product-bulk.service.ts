@@ -25,7 +25,6 @@ import { lockProducts } from './product-lock.repository.js';
 import type { Pending } from './product-bulk-plan.js';
 import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
 import { writeNewProductSheet, writeProductSheet } from './product-sheet.service.js';
-import { hasParts } from './product-parts.service.js';
 import { deleteProduct } from './product.service.js';
 import { BULK_DOCUMENTS_MAX, BULK_ROWS_MAX } from './product-limits.js';
 
@@ -155,15 +154,34 @@ async function applyDocument(
  * masterSupplierPid are written after the others, so their main product may come later in the
  * batch. Results are in the order of the documents.
  *
- * The batch is written set-based (product-bulk-fast.ts: a dozen statements instead of about a
- * hundred per document) inside a savepoint; when a statement of it fails (another transaction
- * took a supplierPid meanwhile, on PostgreSQL), the savepoint is rolled back and the batch is
- * written document by document, as the single services write (writeOne), which knows how to
- * resolve that race.
+ * The batch is written set-based (product-bulk-fast.ts: a dozen statements, two more per part of
+ * the product model sent, instead of about a hundred per document) inside a savepoint; when a
+ * statement of it fails (another transaction took a supplierPid meanwhile, on PostgreSQL), the
+ * savepoint is rolled back and the batch is written document by document, as the single services
+ * write (writeOne), which knows how to resolve that race.
  */
-export async function upsertProducts(
+export function upsertProducts(
   context: RequestContext,
   documents: readonly unknown[],
+): Promise<BulkProductResultDto[]> {
+  return upsert(context, documents, true);
+}
+
+/**
+ * upsertProducts written document by document through the single services only: the path the
+ * set-based write falls back to, and the reference it must equal (stored rows, results, errors).
+ */
+export function upsertProductsOneByOne(
+  context: RequestContext,
+  documents: readonly unknown[],
+): Promise<BulkProductResultDto[]> {
+  return upsert(context, documents, false);
+}
+
+async function upsert(
+  context: RequestContext,
+  documents: readonly unknown[],
+  setBased: boolean,
 ): Promise<BulkProductResultDto[]> {
   const ctx = useWorkspace(context, RIGHTS.edit);
   checkBatchSize(documents.length);
@@ -173,10 +191,8 @@ export async function upsertProducts(
     const results: BulkProductResultDto[] = [];
     const pending = sortOut(documents, results);
     const inner = useWorkspace({ ...ctx, trx }, RIGHTS.edit);
-    // The set-based write knows the spec's parts only: a batch carrying the model's other parts
-    // (keywords, media, every feature occurrence, ...) is written document by document.
-    const setBased = pending.every(({ doc }) => !hasParts(doc));
-    const outcomes = pending.length === 0 ? [] : setBased ? await tryFastPath(inner, pending) : undefined;
+    if (pending.length === 0) return results;
+    const outcomes = setBased ? await tryFastPath(inner, pending) : undefined;
     if (outcomes) {
       for (const outcome of outcomes) {
         const result = results[outcome.index]!;
