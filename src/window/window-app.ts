@@ -8,6 +8,9 @@ import { installJsonBodyParser } from '../http/body-checks.js';
 import { installNotFoundHandler, MAX_PARAM_LENGTH } from '../http/error-handler.js';
 import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
 import { sharedLogger } from '../http/shared-logger.js';
+import { exportRoutes } from './routes/export.routes.js';
+import { importRoutes } from './routes/import.routes.js';
+import { jobRoutes } from './routes/job.routes.js';
 import { productGridRoutes } from './routes/product-grid.routes.js';
 import { groupTreeRoutes } from './routes/group-tree.routes.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
@@ -121,6 +124,9 @@ export async function buildWindowApp(
   productSheetRoutes(app, deps);
   languagesRoutes(app);
   groupTreeRoutes(app, deps);
+  importRoutes(app, deps, events);
+  jobRoutes(app, deps, events);
+  exportRoutes(app, deps);
 
   if (existsSync(join(deps.uiDir, 'index.html'))) {
     // Hashed assets never change under their name: cached for a year. index.html is always checked.

@@ -1,5 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import type { RequestContext } from '../domain/context.js';
+import type { JobService } from '../domain/jobs/job.service.js';
 import type { SessionService } from '../domain/sessions/session.service.js';
 import type { SettingsService } from '../domain/settings/settings.service.js';
 import type { UserService } from '../domain/users/user.service.js';
@@ -42,6 +43,8 @@ export interface WindowDeps {
   users: UserService;
   settings: SettingsService;
   workspaces: WorkspaceService;
+  /** Long work (imports): started, followed and cancelled from File › Import BMEcat…. */
+  jobs: JobService;
   monitor: MonitorFeed;
   preferences: WindowPreferences;
   machineId: string;

@@ -1,7 +1,10 @@
 import type { DesktopSessionEnded } from '../domain/sessions/desktop-slot.js';
 import { getCatalogueVersion } from '../domain/changes/change-counter.service.js';
+import type { JobEvent } from '../domain/jobs/job.service.js';
 import type { CatalogueChange } from './window-api.types.js';
 import { EventStreams, type EventStream } from './event-stream.js';
+import type { WindowJob } from './job-api.types.js';
+import { UploadReads } from './upload-reads.js';
 import type { WindowDeps } from './window-deps.js';
 import { windowStatus, type WindowStatus } from './window-status.js';
 
@@ -10,7 +13,9 @@ const STATUS_CHECK_MS = 250;
 /**
  * The window's server push. The end of the desktop session is sent at once (the session service
  * reports it); the status (user, workspace, REST server) is compared every 250 ms while a window
- * listens, and sent when it changed, whoever changed it (REST, an agent, the CLI).
+ * listens, and sent when it changed, whoever changed it (REST, an agent, the CLI). The jobs this
+ * instance runs for the desktop user (an import started in the window or over REST) are sent as
+ * they start, progress and end (`job`); jobs of other instances in team mode are not pushed.
  */
 export class WindowEvents {
   /** Every open stream of this window server (events and monitor): none outlives its session. */
@@ -20,9 +25,29 @@ export class WindowEvents {
   private last = '';
   private catalogue: CatalogueChange | undefined;
   private readonly stopListening: () => void;
+  private readonly stopJobs: () => void;
+  /** The files this window uploaded for imports: how much of each is read. */
+  readonly reads = new UploadReads();
 
   constructor(private readonly deps: WindowDeps) {
     this.stopListening = deps.sessions.onDesktopSessionEnded((event) => this.ended(event));
+    this.stopJobs = deps.jobs.onEvent((event) => this.job(event));
+  }
+
+  /** A job of the desktop user: to every window stream (at most every 250 ms a job, JobService's pace). */
+  private job(event: JobEvent): void {
+    if (this.deps.sessions.desktopUser()?.id !== event.actorId) return;
+    const job = this.reads.withRead(event.job);
+    for (const stream of this.streams) stream.send('job', job);
+  }
+
+  /** What a stream gets when it opens: the desktop user's jobs running here now. */
+  jobsAtStart(): WindowJob[] {
+    const user = this.deps.sessions.desktopUser();
+    return this.deps.jobs
+      .runningJobs()
+      .filter((entry) => entry.actorId === user?.id)
+      .map((entry) => this.reads.withRead(entry.job));
   }
 
   /** The session ended: every stream ends now (none outlives it, no status follows), each once it has said why. */
@@ -105,6 +130,7 @@ export class WindowEvents {
 
   close(): void {
     this.stopListening();
+    this.stopJobs();
     this.all.endAll();
     if (this.timer) clearInterval(this.timer);
     this.streams.clear();

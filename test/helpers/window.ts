@@ -9,11 +9,19 @@ export class WindowClient {
   async request<T = unknown>(
     method: string,
     path: string,
-    options: { body?: unknown; headers?: Record<string, string>; windowHeader?: boolean } = {},
+    options: {
+      body?: unknown;
+      /** A body sent as it is (a file to import), with the content-type of `headers`. */
+      raw?: string | Uint8Array;
+      headers?: Record<string, string>;
+      windowHeader?: boolean;
+    } = {},
   ): Promise<{
     status: number;
     body: { success: boolean; data?: T; error?: string; code?: string; field?: string };
     headers: Headers;
+    /** The body as received (an export's XML). */
+    text: string;
   }> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.windowHeader !== false) headers['x-pim-window'] = '1';
@@ -22,7 +30,7 @@ export class WindowClient {
     const res = await fetch(`${this.server.windowUrl}/ui/api${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
     const set = res.headers.get('set-cookie');
     if (set) {
@@ -30,7 +38,13 @@ export class WindowClient {
       this.cookie = pair.endsWith('=') ? '' : pair;
     }
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
+    const json = (res.headers.get('content-type') ?? '').startsWith('application/json');
+    return {
+      status: res.status,
+      body: text && json ? JSON.parse(text) : {},
+      headers: res.headers,
+      text,
+    };
   }
 
   async login(username = 'admin', password = ADMIN_PASSWORD): Promise<void> {

@@ -4,8 +4,11 @@ import type { Clock } from '../clock.js';
 import { RIGHTS, requireRight, type RequestContext } from '../context.js';
 import type { Right } from '../users/roles.js';
 import { ConflictError, DomainError, NotFoundError, ServiceBusyError } from '../errors.js';
+import { JobEvents, type JobListener } from './job-events.js';
 import * as repo from './job.repository.js';
 import type { JobDtoValue, JobErrorValue, JobState } from './job.schemas.js';
+
+export type { JobEvent, JobListener } from './job-events.js';
 
 /**
  * Long work (a BMEcat import now; exports and mass edits next) as jobs: kept in the system
@@ -55,6 +58,8 @@ export class JobService {
   /** The jobs this process runs, until they have ended. */
   private readonly running = new Map<number, Promise<JobDtoValue>>();
   private stopping = false;
+  /** What the jobs of this process do, for listeners (the window's push). */
+  private readonly events = new JobEvents();
 
   constructor(
     private readonly db: Kysely<SystemDatabase>,
@@ -87,6 +92,7 @@ export class JobService {
       input: JSON.stringify(input),
     });
     const job = await this.read(id);
+    this.events.started(job, ctx.actor.id);
     const done = this.run(id, work).finally(() => this.running.delete(id));
     this.running.set(id, done);
     return { job, done };
@@ -118,6 +124,7 @@ export class JobService {
             total,
             now: this.clock.now().toISOString(),
           });
+          this.events.changed(id, { processed, total });
         }
         if (this.stopping) throw new JobStoppedError();
         if (cancelled) throw new JobCancelledError();
@@ -139,8 +146,26 @@ export class JobService {
       clearInterval(timer);
       this.heartbeats.delete(id);
     }
-    await repo.finishJob(this.db, id, { ...end, now: this.clock.now().toISOString(), processed });
-    return this.read(id);
+    let ended: JobDtoValue | undefined;
+    try {
+      await repo.finishJob(this.db, id, { ...end, now: this.clock.now().toISOString(), processed });
+      return (ended = await this.read(id));
+    } finally {
+      this.events.ended(id, ended);
+    }
+  }
+
+  /**
+   * Calls `listener` with every start, progress and end of the jobs this process runs (not those
+   * of other instances); returns the unsubscribe. Called synchronously; a throw is swallowed.
+   */
+  onEvent(listener: JobListener): () => void {
+    return this.events.listen(listener);
+  }
+
+  /** The jobs this process runs now, as last recorded, with who started each. */
+  runningJobs(): { job: JobDtoValue; actorId: number }[] {
+    return this.events.running();
   }
 
   /**
@@ -184,7 +209,10 @@ export class JobService {
         'JOB_FINISHED',
       );
     await repo.requestCancel(this.db, id);
-    return this.get(ctx, id);
+    const asked = await this.get(ctx, id);
+    // A job of this process: its listeners hear that it is stopping before it has.
+    if (asked.cancelRequested) this.events.changed(id, { cancelRequested: true });
+    return asked;
   }
 
   private visible(ctx: RequestContext, row: repo.JobRow): boolean {

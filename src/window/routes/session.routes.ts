@@ -49,7 +49,8 @@ export function sessionRoutes(app: FastifyInstance, deps: WindowDeps, events: Wi
 
   /**
    * The window's push channel: `status` whenever the status bar changes, `catalogue` whenever the
-   * open workspace's catalogue does (and each once at the start), `session-ended` once.
+   * open workspace's catalogue does (and each once at the start), `job` as the user's jobs here
+   * start, progress and end (at the start: those running), `session-ended` once.
    */
   app.get('/ui/api/events', async (request, reply) => {
     const stream = events.all.open(reply, () => unsubscribe());
@@ -58,6 +59,7 @@ export function sessionRoutes(app: FastifyInstance, deps: WindowDeps, events: Wi
     stream.send('status', await events.status());
     const catalogue = await events.catalogueAtStart();
     if (catalogue) stream.send('catalogue', catalogue);
+    for (const job of events.jobsAtStart()) stream.send('job', job);
   });
 }
 
