@@ -31,6 +31,7 @@ const BROWSER = [
   'window-connection',
   'window-errors-de',
   'window-help',
+  'window-interchange-ui',
   'window-keyboard',
   'window-monitor',
   'window-narrow',

@@ -56,20 +56,75 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   // A 401 of the login itself is wrong credentials, not an ended session.
   if (response.status === 401 && path !== '/session/login') sessionRefused?.();
   const envelope = (await response.json().catch(() => ({}))) as Envelope<T>;
-  if (!response.ok || !envelope.success) {
-    const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
-    throw new WindowError(
-      envelope.error ?? `${response.status} ${response.statusText}`,
-      envelope.code ?? 'INTERNAL',
-      response.status,
-      {
-        field: envelope.field,
-        params: envelope.params,
-        retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
-      },
-    );
+  return unwrap(response.status, response.statusText, envelope, response.headers.get('retry-after'));
+}
+
+/** The envelope's data, or its refusal as a WindowError. */
+function unwrap<T>(
+  status: number,
+  statusText: string,
+  envelope: Envelope<T>,
+  retryAfterHeader: string | null,
+): T {
+  if (status >= 200 && status < 300 && envelope.success) return envelope.data as T;
+  const retryAfter = Number(retryAfterHeader ?? NaN);
+  throw new WindowError(envelope.error ?? `${status} ${statusText}`, envelope.code ?? 'INTERNAL', status, {
+    field: envelope.field,
+    params: envelope.params,
+    retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : undefined,
+  });
+}
+
+/** Thrown by `upload` when its signal aborted it. */
+export class UploadAborted extends Error {
+  constructor() {
+    super('The upload was stopped');
   }
-  return envelope.data as T;
+}
+
+/**
+ * Sends a file as the body (fetch cannot tell how much of a body was sent; XMLHttpRequest can):
+ * `onProgress` hears the share sent, 0 to 1. Answers and errors as `api` does.
+ */
+export function upload<T>(
+  path: string,
+  file: Blob,
+  contentType: string,
+  onProgress: (sent: number) => void,
+  signal: AbortSignal,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/ui/api${path}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('x-pim-window', '1');
+    xhr.setRequestHeader('content-type', contentType);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      reportConnection(true);
+      if (xhr.status === 401) sessionRefused?.();
+      let envelope: Envelope<T> = { success: false };
+      try {
+        envelope = JSON.parse(xhr.responseText) as Envelope<T>;
+      } catch {
+        // Not the envelope (a proxy's page): the status says what happened.
+      }
+      try {
+        resolve(unwrap(xhr.status, xhr.statusText, envelope, xhr.getResponseHeader('retry-after')));
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+    xhr.addEventListener('error', () => {
+      reportConnection(false);
+      reject(new WindowError('The upload failed', UNREACHABLE, 0));
+    });
+    xhr.addEventListener('abort', () => reject(new UploadAborted()));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
 }
 
 export type SessionUser = SessionUserDto;

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, WindowError, type SessionInfo, type WindowStatus } from './api.js';
+import { jobKeys, receiveJob, type WindowJob } from './jobs.js';
 
 /** The query keys' first parts of what the catalogue views show (refetched on a `catalogue` event). */
 export const CATALOGUE_QUERIES = ['grid', 'groups', 'product'];
@@ -13,7 +14,8 @@ const RETRY_MS = 1_000;
 
 /**
  * The window's push channel: status changes go into the query cache (the status bar follows),
- * the end of the desktop session sends the window back to the login screen at once.
+ * the end of the desktop session sends the window back to the login screen at once, the user's
+ * jobs (imports) go into the cache as they start, progress and end.
  *
  * When the stream breaks (pim stopped, network gone), the browser's own reconnect would not
  * tell "unreachable" from "refused": instead the window asks for its session every second
@@ -34,6 +36,11 @@ export function useServerEvents(onSessionEnded: (reason: string) => void): void 
     let stopped = false;
     const connect = () => {
       source = new EventSource('/ui/api/events');
+      // The stream's start names every job running now: those heard of before may have ended meanwhile.
+      source.addEventListener('open', () => queryClient.setQueryData<WindowJob[]>(jobKeys.running, []));
+      source.addEventListener('job', (event) => {
+        receiveJob(queryClient, JSON.parse((event as MessageEvent<string>).data) as WindowJob);
+      });
       source.addEventListener('status', (event) => {
         queryClient.setQueryData<WindowStatus>(['status'], JSON.parse((event as MessageEvent<string>).data));
       });

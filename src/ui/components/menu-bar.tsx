@@ -6,13 +6,15 @@ import { apiReferenceUrl } from '../api-reference.js';
 import { viewAllowed, type View } from '../view-route.js';
 import { LanguageSwitch } from './language-switch.js';
 
-export type Dialog = 'settings' | 'workspace' | 'new-workspace' | 'about';
+export type Dialog = 'settings' | 'workspace' | 'new-workspace' | 'import' | 'export' | 'about';
 
 interface Props {
   /** The user's rights: only what the role may do is offered (the server refuses the rest all the same). */
   rights: readonly string[];
   /** The REST server as the status says (undefined until it came). */
   rest: RestState | undefined;
+  /** Whether a workspace is open (import and export work on it). */
+  workspaceOpen: boolean;
   onView: (view: View) => void;
   /** `opener`: the menu's button, which gets the focus back when the dialog closes. */
   onDialog: (dialog: Dialog, opener: HTMLElement | null) => void;
@@ -31,7 +33,15 @@ interface MenuEntry {
 }
 
 /** A desktop application's menu bar; every menu is a button with a keyboard-reachable list. */
-export function MenuBar({ rights, rest, onView, onDialog, onLoggedOut, onLogoutFailed }: Props) {
+export function MenuBar({
+  rights,
+  rest,
+  workspaceOpen,
+  onView,
+  onDialog,
+  onLoggedOut,
+  onLogoutFailed,
+}: Props) {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   // The button of the menu opened last: a dialog's item is gone when the dialog closes.
@@ -98,6 +108,18 @@ export function MenuBar({ rights, rest, onView, onDialog, onLoggedOut, onLogoutF
             label: t('menu.newWorkspace'),
             onClick: dialog('new-workspace'),
             allowed: rights.includes(RIGHTS.workspaces),
+          },
+          {
+            label: t('menu.importBmecat'),
+            onClick: dialog('import'),
+            // A VIEWER reads only: no import (the server refuses it all the same).
+            allowed: rights.includes(RIGHTS.edit),
+            unavailable: workspaceOpen ? undefined : t('menu.needsWorkspace'),
+          },
+          {
+            label: t('menu.exportBmecat'),
+            onClick: dialog('export'),
+            unavailable: workspaceOpen ? undefined : t('menu.needsWorkspace'),
           },
           { label: t('menu.logout'), onClick: () => void logout() },
           { label: t('menu.quit'), onClick: () => void logout() },

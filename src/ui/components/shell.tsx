@@ -9,11 +9,14 @@ import { useServerEvents } from '../use-server-events.js';
 import { useViewRoute } from '../view-route.js';
 import { AboutDialog } from './about-dialog.js';
 import { CatalogueView } from './catalogue/catalogue-view.js';
+import { ExportDialog } from './export-dialog.js';
+import { ImportDialog } from './import-dialog.js';
 import { gridPreferencesQuery } from './catalogue/use-grid-preferences.js';
 import { MenuBar, type Dialog } from './menu-bar.js';
 import { MonitorView } from './monitor-view.js';
 import { NewWorkspaceDialog } from './new-workspace-dialog.js';
 import { OpenWorkspaceDialog } from './open-workspace-dialog.js';
+import { RunningJobs } from './running-jobs.js';
 import { SettingsDialog } from './settings-dialog.js';
 import { StatusBar } from './status-bar.js';
 import { UsersView } from './users-view.js';
@@ -44,8 +47,11 @@ export function Shell({
   const menuBar = useElementSize();
   const statusBar = useElementSize();
   const opener = useRef<HTMLElement | null>(null);
-  const open = (which: Dialog, from: HTMLElement | null) => {
+  // The job the import dialog shows when opened from the status bar (else its form).
+  const [importJob, setImportJob] = useState<number | undefined>();
+  const open = (which: Dialog, from: HTMLElement | null, job?: number) => {
     opener.current = from;
+    setImportJob(job);
     setDialog(which);
   };
   // Back to the menu that opened the dialog (Mantine would return it to the menu item, gone by then).
@@ -64,6 +70,7 @@ export function Shell({
           <MenuBar
             rights={rights}
             rest={status.data?.rest}
+            workspaceOpen={Boolean(status.data?.workspace)}
             onView={setView}
             onDialog={open}
             onLoggedOut={onSessionEnded}
@@ -97,11 +104,19 @@ export function Shell({
       <AppShell.Footer>
         <div ref={statusBar.ref}>
           <StatusBar status={status.data} />
+          <RunningJobs onOpenImport={(id, from) => open('import', from, id)} />
         </div>
       </AppShell.Footer>
       <SettingsDialog opened={dialog === 'settings'} onClose={close} />
       <OpenWorkspaceDialog opened={dialog === 'workspace'} onClose={close} />
       <NewWorkspaceDialog opened={dialog === 'new-workspace'} onClose={close} />
+      <ImportDialog
+        opened={dialog === 'import'}
+        onClose={close}
+        workspace={status.data?.workspace?.name ?? ''}
+        jobId={importJob}
+      />
+      <ExportDialog opened={dialog === 'export'} onClose={close} />
       <AboutDialog opened={dialog === 'about'} onClose={close} session={session} />
     </AppShell>
   );

@@ -1,0 +1,144 @@
+import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GroupPathDto } from '../../window/group-tree-api.types.js';
+import { api } from '../api.js';
+import { parseCatalogueState } from '../catalogue-route.js';
+import { errorText } from '../error-text.js';
+import type { ExportCheck, ExportChoices } from '../jobs.js';
+import { useLanguageName } from './catalogue/language-picker.js';
+
+type Format = '2005' | '2005.1';
+
+/**
+ * File › Export BMEcat…: the format, the languages (all the catalogue's by default) and, when a
+ * group is selected in the tree, optionally that group alone. The options are checked first (a
+ * browser download cannot show a refusal), then the browser downloads the streamed file.
+ */
+export function ExportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('export.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <ExportForm onClose={onClose} />
+    </Modal>
+  );
+}
+
+function ExportForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const languageName = useLanguageName();
+  // The group selected in the tree, as the address holds it.
+  const [groupId] = useState(() => parseCatalogueState(window.location.hash).groupId);
+  const choices = useQuery({
+    queryKey: ['export', 'choices'],
+    queryFn: () => api<ExportChoices>('GET', '/export/options'),
+    staleTime: 0,
+  });
+  const group = useQuery({
+    queryKey: ['groups', 'path', groupId],
+    queryFn: () => api<GroupPathDto>('GET', `/groups/${groupId}/path`),
+    enabled: groupId !== null,
+  });
+  const groupName = group.data?.path.at(-1)?.name;
+  const [format, setFormat] = useState<Format>('2005');
+  // undefined: every language of the catalogue (until the user picks).
+  const [picked, setPicked] = useState<string[] | undefined>();
+  const [onlyGroup, setOnlyGroup] = useState(false);
+  const all = choices.data?.languages ?? [];
+  const languages = picked ?? all;
+
+  const download = useMutation({
+    mutationFn: async () => {
+      const query = new URLSearchParams({ format });
+      if (languages.length < all.length) query.set('languages', languages.join(','));
+      if (onlyGroup && groupId !== null) query.set('groupId', String(groupId));
+      const check = await api<ExportCheck>('GET', `/export/check?${query}`);
+      return { url: `/ui/api/export?${query}`, fileName: check.fileName };
+    },
+    onSuccess: ({ url, fileName }) => {
+      // The browser streams the file to disk (a catalogue may be far larger than memory).
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      onClose();
+    },
+  });
+
+  const enterConfirms = (event: KeyboardEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLInputElement;
+    if (event.key === 'Enter' && (target.type === 'checkbox' || target.type === 'radio')) {
+      event.preventDefault();
+      event.currentTarget.requestSubmit();
+    }
+  };
+  const failure = download.error ?? choices.error;
+  return (
+    <form
+      onKeyDown={enterConfirms}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!download.isPending && languages.length > 0) download.mutate();
+      }}
+    >
+      <Stack>
+        {failure && (
+          <Alert color="red" role="alert">
+            {errorText(t, failure)}
+          </Alert>
+        )}
+        <Radio.Group label={t('export.format')} value={format} onChange={(v) => setFormat(v as Format)}>
+          <Stack gap="xs" mt={4}>
+            <Radio value="2005" label="BMEcat 2005" description={t('export.format2005')} data-autofocus />
+            <Radio value="2005.1" label="BMEcat 2005.1" description={t('export.format20051')} />
+          </Stack>
+        </Radio.Group>
+        <Checkbox.Group
+          label={t('export.languages')}
+          description={t('export.languagesHint')}
+          value={languages}
+          onChange={setPicked}
+          error={all.length > 0 && languages.length === 0 ? t('export.noLanguage') : undefined}
+        >
+          <Stack gap={6} mt={6}>
+            {choices.isPending && <Text size="sm">{t('common.loading')}</Text>}
+            {all.map((code) => (
+              <Checkbox key={code} value={code} label={languageName(code)} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+        {groupId === null ? (
+          <Text size="sm" c="dimmed">
+            {t('export.noGroup')}
+          </Text>
+        ) : (
+          <Checkbox
+            label={t('export.onlyGroup', { name: groupName ?? `#${groupId}` })}
+            checked={onlyGroup}
+            onChange={(e) => setOnlyGroup(e.currentTarget.checked)}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            loading={download.isPending}
+            disabled={choices.isPending || languages.length === 0}
+          >
+            {t('export.start')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
