@@ -83,6 +83,21 @@ describe('pim import', () => {
     expect(await supplierPids('Main')).toEqual([]);
   });
 
+  it('with --mode replace leaves exactly the file’s catalogue in the workspace', async () => {
+    const other = join(dataDir, 'other.xml');
+    writeFileSync(
+      other,
+      '<?xml version="1.0"?><BMECAT version="2005"><HEADER><CATALOG><LANGUAGE>deu</LANGUAGE></CATALOG></HEADER>' +
+        '<T_NEW_CATALOG><PRODUCT><SUPPLIER_PID>GONE</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>Weg' +
+        '</DESCRIPTION_SHORT></PRODUCT_DETAILS></PRODUCT></T_NEW_CATALOG></BMECAT>',
+    );
+    expect((await runCliAsync(dataDir, ['import', other, '--workspace', 'Main'])).code).toBe(0);
+    const result = await runCliAsync(dataDir, ['import', SAMPLE, '--workspace', 'Main', '--mode', 'replace']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/1 products \(1 created, 0 updated, 1 deleted\)/);
+    expect(await supplierPids('Main')).toEqual(['7760056069']);
+  });
+
   it('answers usage mistakes in one line: no file, a missing file, no open workspace, an unknown mode', async () => {
     expectOneLineError(await runCliAsync(dataDir, ['import']), /^pim: pim import needs a BMEcat file$/);
     expectOneLineError(await runCliAsync(dataDir, ['import', join(dataDir, 'nope.xml')]), /ENOENT/);

@@ -39,6 +39,7 @@ export async function startBmecatImport(
       const stream = createReadStream(path) as AsyncIterable<Buffer>;
       try {
         return await importBmecat(ctx, watch ? watch(stream) : stream, {
+          mode,
           dryRun,
           continueOnError,
           onProgress: (processed) => handle.progress(processed),
