@@ -35,7 +35,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.stop());
 
-/** A catalogue of `count` products with ten features each (the importer's slower path). */
+/** A catalogue of `count` products with ten features each: still importing when a test cancels or stops it. */
 function bigCatalogue(count: number): string {
   const file = join(server.dataDir, `big-${count}.xml`);
   const products: string[] = [];
@@ -103,7 +103,7 @@ describe('jobs of imports', () => {
   });
 
   it('cancels a running import: the job ends cancelled and nothing of it was written', async () => {
-    const { cli, job } = await runningImport(bigCatalogue(6000));
+    const { cli, job } = await runningImport(bigCatalogue(20_000));
     const cancel = await server.request<Job>('POST', `/api/job/${job.id}/cancel`, { token });
     expect(cancel.status, cancel.text).toBe(200);
     expect(cancel.body.data).toMatchObject({ state: 'running', cancelRequested: true });
@@ -117,7 +117,7 @@ describe('jobs of imports', () => {
   });
 
   it('reads an import whose process was killed as failed, with nothing written', async () => {
-    const { cli, job } = await runningImport(bigCatalogue(6000));
+    const { cli, job } = await runningImport(bigCatalogue(20_000));
     cli.child.kill('SIGKILL');
     await cli.exited;
     // No heartbeat for 30 s: the process that ran it is gone.
@@ -212,7 +212,7 @@ describe('POST /api/import', () => {
   });
 
   it('ends a running import as failed when pim stops, with nothing written', async () => {
-    const res = await upload(readFileSync(bigCatalogue(6000)));
+    const res = await upload(readFileSync(bigCatalogue(20_000)));
     const id = (res.body.data as Job).id;
     // The first batch on PostgreSQL under load takes seconds (as in runningImport).
     await expect

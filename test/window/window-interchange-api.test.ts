@@ -126,7 +126,7 @@ describe('File › Import BMEcat… on the server', () => {
   it('cancels a running import: it ends cancelled, the window hears so, and nothing was written', async () => {
     await window.login();
     const events = listen();
-    const res = await upload(bigCatalogue(4000));
+    const res = await upload(bigCatalogue(20_000));
     expect(res.status).toBe(202);
     const id = res.body.data!.id;
     await events.waitFor((e) => e.event === 'job' && (e.data as Job).processed > 0, 30_000);
@@ -142,7 +142,7 @@ describe('File › Import BMEcat… on the server', () => {
 
   it('tells a window that opens while an import runs about it, and only its own user’s jobs', async () => {
     await window.login();
-    const res = await upload(bigCatalogue(4000));
+    const res = await upload(bigCatalogue(20_000));
     const id = res.body.data!.id;
     const late = listen();
     const first = await late.waitFor((e) => e.event === 'job', 30_000);
