@@ -57,7 +57,7 @@ describe('the MCP Inspector (CLI mode) over stdio', () => {
     const result = await inspect(server.dataDir, ['--method', 'tools/list']);
     expect(result.code, result.stderr).toBe(0);
     const tools = (JSON.parse(result.stdout) as { tools: { name: string; inputSchema: unknown }[] }).tools;
-    expect(tools).toHaveLength(22);
+    expect(tools).toHaveLength(23);
     expect(tools.find((t) => t.name === 'get_product')?.inputSchema).toMatchObject({ required: ['id'] });
   });
 

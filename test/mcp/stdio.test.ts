@@ -65,7 +65,7 @@ describe('pim mcp: credentials', () => {
 describe('pim mcp: which tools', () => {
   it('offers all tools, only the read tools with --read-only, and only those named with --tools', async () => {
     const { dataDir } = await server();
-    expect(await names(await stdio(dataDir))).toHaveLength(22);
+    expect(await names(await stdio(dataDir))).toHaveLength(23);
     expect(await names(await stdio(dataDir, ['--read-only']))).toEqual(READS);
     const chosen = await stdio(dataDir, ['--tools', 'get_product, search_products']);
     expect(await names(chosen)).toEqual(['search_products', 'get_product']);
