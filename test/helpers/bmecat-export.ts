@@ -14,9 +14,10 @@ import {
   newExportReport,
   type ExportOptions,
 } from '../../src/interchange/bmecat/bmecat-export.js';
-import { BMECAT_SAMPLES } from './bmecat-samples.js';
+import { BMECAT_XSD } from '../../src/interchange/bmecat/bmecat-schema-check.js';
 
-export const BMECAT_XSD = join(BMECAT_SAMPLES, 'bmecat_2005_1.xsd');
+/** The schema pim bundles (schemas/bmecat/, the shared sample's copy, unchanged). */
+export { BMECAT_XSD };
 
 /** The whole export as text, with its report. */
 export async function exportText(ctx: RequestContext, options: ExportOptions = {}) {

@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Application } from '../../src/app/application.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { listProducts } from '../../src/domain/products/product.service.js';
 import { runCliAsync, spawnCli } from '../helpers/cli.js';
-import { rawExchange } from '../helpers/http.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { bmecatSample } from '../helpers/bmecat-samples.js';
 
@@ -197,17 +197,33 @@ describe('POST /api/import', () => {
   });
 
   it('refuses a body declared over 2 GiB with 413 in the envelope, before reading it, starting no job', async () => {
-    const port = new URL(server.baseUrl).port;
-    const answer = await rawExchange(
-      server.baseUrl,
-      `POST /api/import HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n` +
-        `Content-Type: application/xml\r\nContent-Length: ${2 * 1024 ** 3 + 1}\r\nConnection: close\r\n\r\n<BMECAT>`,
-    );
-    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
-      success: false,
-      code: 'BODY_TOO_LARGE',
+    // The connection stays open (no half-close): the answer must come from the declared length alone.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        `${server.baseUrl}/api/import`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/xml',
+            'content-length': String(2 * 1024 ** 3 + 1),
+          },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => {
+            request.destroy();
+            resolve({ status: res.statusCode ?? 0, body });
+          });
+        },
+      );
+      request.on('error', reject);
+      request.write('<BMECAT>');
     });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ success: false, code: 'BODY_TOO_LARGE' });
     expect(await jobs()).toEqual([]);
   });
 
