@@ -62,11 +62,22 @@ const HOP_HEADERS = new Set([
  * A foreign Origin on a route that demands the same origin (the MCP endpoint) gets 403 with the
  * JSON-RPC error body the MCP specification describes, before the token is looked at. The
  * server's own origin (its Host) and loopback origins pass, as do clients that send none.
+ *
+ * A global hook, not the route's own: a route's onRequest hooks run after every global one, the
+ * token check included. So that it costs the other routes nothing, a request without Origin (every
+ * client but a browser) passes on one header read, without a promise or a look at the route.
  */
-export async function refuseForeignOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.routeOptions.config.sameOriginOnly !== true || request.headers.origin === undefined) return;
+export function refuseForeignOrigin(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  if (request.headers.origin === undefined || request.routeOptions.config.sameOriginOnly !== true) {
+    return done();
+  }
   const own = hostName(request.headers.host ?? '');
-  await originValidation([...localhostAllowedOrigins(), own])(request, reply);
+  // Once it has answered 403, Fastify runs no further hook.
+  void originValidation([...localhostAllowedOrigins(), own])(request, reply).then(() => done(), done);
 }
 
 /**
