@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   LogController,
@@ -8,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import { installAuthHook } from './auth.hook.js';
 import { installConditionalRequests } from './conditional.js';
+import { installCors } from './cors.js';
 import { installEdgeGuards, installSecurityHeaders } from './edge-guards.js';
 import {
   answerClientError,
@@ -119,14 +119,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpAppOptions = {})
   installSecurityHeaders(app);
   // Before the token check: a foreign page learns nothing from the MCP endpoint.
   app.addHook('onRequest', refuseForeignOrigin);
-  await app.register(cors, {
-    origin: '*',
-    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'If-Match'],
-    exposedHeaders: ['Location', 'Link', 'Retry-After', 'Allow', 'WWW-Authenticate', 'ETag'],
-    maxAge: 600,
-    strictPreflight: false,
-  });
+  installCors(app);
   installAuthHook(app, deps);
   // After the auth hook: 401 and 409 come before 404 and 405 (decisions.md, order of checks).
   installNotFoundHandler(app);
