@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, NoWorkspaceError } from '../domain/errors.js';
 import type { AuthenticatedUser } from '../domain/sessions/authenticated-user.js';
 import type { SessionService } from '../domain/sessions/session.service.js';
@@ -58,8 +58,11 @@ export function installAuthHook(
   app.decorateRequest('user', undefined);
 
   /** 409 and 403 of a matched route, once the user and the open workspace are known. */
-  const checkRoute = (request: FastifyRequest, workspace: OpenWorkspace | undefined): void => {
-    const config = request.routeOptions.config;
+  const checkRoute = (
+    request: FastifyRequest,
+    config: FastifyContextConfig,
+    workspace: OpenWorkspace | undefined,
+  ): void => {
     if (config.workspace === true && !workspace) throw new NoWorkspaceError();
     if (config.right && !request.user!.rights.includes(config.right)) {
       throw new ForbiddenError(
@@ -68,8 +71,11 @@ export function installAuthHook(
     }
   };
 
-  const checkSlowly = async (request: FastifyRequest): Promise<void> => {
-    if (request.is404) {
+  const checkSlowly = async (
+    request: FastifyRequest,
+    config: FastifyContextConfig | undefined,
+  ): Promise<void> => {
+    if (config === undefined) {
       const path = normalisedPath(request);
       if (!API_AREA.test(path)) return;
       request.user = await deps.sessions.authenticate(bearerToken(request));
@@ -77,13 +83,15 @@ export function installAuthHook(
       return;
     }
     request.user = await deps.sessions.authenticate(bearerToken(request));
-    checkRoute(request, await deps.workspaces.follow());
+    checkRoute(request, config, await deps.workspaces.follow());
   };
 
   app.addHook('onRequest', (request, _reply, done) => {
-    // CORS preflights carry no credentials by design (the cors plugin answers them).
+    // CORS preflights carry no credentials by design (cors.ts answers them).
     if (request.method === 'OPTIONS') return done();
-    if (!request.is404 && request.routeOptions.config.public === true) return done();
+    // Read once: each read of request.routeOptions builds an object. Undefined: no route matched.
+    const config = request.is404 ? undefined : request.routeOptions.config;
+    if (config?.public === true) return done();
     // Another process (`pim mcp`, the CLI) may have opened another workspace, or ended sessions
     // (`pim user disable`, a logout): when the data folder's database changed, the cached sessions
     // go before the token is checked, and the full path follows the change.
@@ -91,16 +99,16 @@ export function installAuthHook(
     if (workspace === MUST_FOLLOW) deps.sessions.forgetCachedSessions();
     // Nearly every request: a token the cache knows and no change, decided without a promise.
     // Anything else (a refusal, a change) takes the full path.
-    const user = request.is404 ? undefined : deps.sessions.cachedUser(bearerToken(request));
-    if (user && workspace !== MUST_FOLLOW) {
+    const user = config === undefined ? undefined : deps.sessions.cachedUser(bearerToken(request));
+    if (user && config && workspace !== MUST_FOLLOW) {
       request.user = user;
       try {
-        checkRoute(request, workspace);
+        checkRoute(request, config, workspace);
       } catch (error) {
         return done(error as Error);
       }
       return done();
     }
-    checkSlowly(request).then(() => done(), done);
+    checkSlowly(request, config).then(() => done(), done);
   });
 }

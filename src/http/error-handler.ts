@@ -1,5 +1,12 @@
 import type { Duplex } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import FindMyWay from 'find-my-way';
 import { DomainError, ServiceBusyError, TooManyRequestsError } from '../domain/errors.js';
 import { domainErrorOf } from '../domain/domain-error-of.js';
@@ -251,6 +258,15 @@ export function refuseTunnel(_request: unknown, socket: Duplex): void {
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
+/** The parameter checks installNotFoundHandler added to routes (to add one once per route). */
+const PARAMETER_CHECKS = new WeakSet<object>();
+
+/** The path of a request target, without its query. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
 /**
  * Unknown routes answer 404; a known path with another method answers 405 with Allow.
  * Fastify itself answers 404 for both, so the routes are mirrored into a router that
@@ -265,6 +281,7 @@ export function installNotFoundHandler(
   /** The methods of each path that names no parameter, e.g. GET of /api/product/deleted. */
   const staticMethods = new Map<string, Set<string>>();
   app.addHook('onRoute', (route) => {
+    addParameterCheck(route);
     for (const method of [route.method].flat()) {
       if (method === 'OPTIONS' || method === 'HEAD') continue;
       if (!router.find(method as (typeof METHODS)[number], route.url))
@@ -307,18 +324,36 @@ export function installNotFoundHandler(
       .code(404)
       .send(failure(`No such endpoint: ${request.method} ${path}${hint}`, 'ROUTE_NOT_FOUND'));
   };
+  /**
+   * A route with parameters may match a path that names no endpoint; decided per route when it
+   * is registered, so that a route without parameters pays nothing for it.
+   */
+  const addParameterCheck = (route: RouteOptions): void => {
+    if (!route.url.includes(':') && !route.url.includes('*')) return;
+    const existing = [route.onRequest ?? []].flat();
+    // A GET's HEAD twin may pass through here with the GET's hooks: one check is enough.
+    if (existing.some((hook) => PARAMETER_CHECKS.has(hook))) return;
+    const named = route.url.includes(':');
+    const check: onRequestHookHandler = (request, reply, done) => {
+      // `/api/product/` matches `/api/product/:id` with an empty id: no such endpoint either.
+      const emptyParam = Object.values((request.params ?? {}) as Record<string, unknown>).includes('');
+      // A parametric route matched a path that names no parameter (PUT /api/product/:id on
+      // /api/product/deleted, which has GET only): a method the path lacks, 405 as for any other,
+      // not 400 for an id that is not a number. The router prefers a static route of the method.
+      const shadowed = named && staticMethods.has(pathOf(request.url));
+      if (emptyParam || shadowed) answer(request, reply);
+      else done();
+    };
+    PARAMETER_CHECKS.add(check);
+    // A route's own onRequest hooks run after every global one: after the token and workspace
+    // checks, as the global hook below.
+    route.onRequest = [...existing, check];
+  };
   // Fastify reads the body of an unknown route before its not-found handler runs, so a large
   // body would answer 413 instead of 404/405. Answer in onRequest (after the token and
   // workspace checks, which are registered earlier) before any body is read.
   app.addHook('onRequest', (request, reply, done) => {
-    // `/api/product/` matches `/api/product/:id` with an empty id: no such endpoint either.
-    const emptyParam = Object.values((request.params ?? {}) as Record<string, unknown>).includes('');
-    // A parametric route matched a path that names no parameter (PUT /api/product/:id on
-    // /api/product/deleted, which has GET only): a method the path lacks, 405 as for any other,
-    // not 400 for an id that is not a number. The router prefers a static route of the method.
-    const shadowed =
-      request.routeOptions.url?.includes(':') === true && staticMethods.has(request.url.split('?')[0]!);
-    if (request.is404 || emptyParam || shadowed) answer(request, reply);
+    if (request.is404) answer(request, reply);
     else done();
   });
   app.setNotFoundHandler(answer);
