@@ -176,24 +176,40 @@ function withEtag(response: TSchema | undefined): TSchema | undefined {
   return { ...response, headers: { ...headers, ETag: HEADERS.ETag } };
 }
 
-/** Documents a conditional route in OpenAPI from its config: the request header, ETag, 304 and 412. */
+/**
+ * Documents a conditional route's answers from its config: ETag, 304 and 412. Its request headers
+ * are documented by conditionalRequestHeaders.
+ */
 function documentConditions(route: RouteOptions): void {
   const config = route.config as { etag?: string; ifMatch?: boolean };
   const schema = (route.schema ??= {});
   const response = { ...(schema.response as Record<number, TSchema> | undefined) };
-  const headers: Record<string, TSchema> = {};
   if (config.etag) {
-    headers['If-None-Match'] = Type.Optional(IfNoneMatchHeader);
     response[200] = withEtag(response[200])!;
     response[304] = NotModified;
   }
   if (config.ifMatch) {
-    headers['If-Match'] = Type.Optional(IfMatchHeader);
     if (route.method === 'PUT') response[200] = withEtag(response[200])!;
     Object.assign(response, errorResponses(412));
   }
-  schema.headers = Type.Object(headers);
   schema.response = response;
+}
+
+/**
+ * The request headers a conditional route reads, for the API description only (openapi.ts adds
+ * them). In the route's schema Fastify would validate them on every request: Ajv and the scan for
+ * unstorable characters over every header, and every later read of request.headers a copy of
+ * them all. No value can fail that: Node's parser refuses control characters in a header, a
+ * header decoded as Latin-1 holds no surrogate, and the values are read here (a malformed
+ * If-None-Match is ignored, a malformed If-Match answered 400 by expectedRevisionOf).
+ */
+export function conditionalRequestHeaders(config: unknown): TSchema | undefined {
+  const { etag, ifMatch } = (config ?? {}) as { etag?: string; ifMatch?: boolean };
+  if (!etag && !ifMatch) return undefined;
+  return Type.Object({
+    ...(etag ? { 'If-None-Match': Type.Optional(IfNoneMatchHeader) } : {}),
+    ...(ifMatch ? { 'If-Match': Type.Optional(IfMatchHeader) } : {}),
+  });
 }
 
 /** The ETag of a catalogue read: the counter, read before the handler reads the data (never newer than it). */

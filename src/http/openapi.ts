@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CATALOGUE, ERROR_CODE_NAMES } from '../domain/error-codes.js';
+import { conditionalRequestHeaders } from './conditional.js';
 import { errorResponses } from './response.schemas.js';
 import { PUBLIC } from './route-access.js';
 
@@ -66,19 +67,22 @@ function errorCodeTable(): string {
 }
 
 /**
- * Documents on every operation the 405 with Allow that its path answers to the methods it lacks
- * (installNotFoundHandler): OpenAPI has no responses of a path as a whole. The description only:
- * the routes' own schemas, which also serialize their answers, stay as they are.
+ * The description only, the routes' own schemas (which validate requests and serialize answers)
+ * stay as they are: on every operation the 405 with Allow that its path answers to the methods
+ * it lacks (installNotFoundHandler; OpenAPI has no responses of a path as a whole), and the
+ * request headers of conditional routes (conditional.ts: not validated).
  */
-const withMethodNotAllowed: SwaggerTransform = ({ schema, url }) => {
-  const response = (schema as { response?: Record<number, unknown> } | undefined)?.response;
-  if (!response) return { schema, url };
-  return { schema: { ...schema, response: { ...response, ...errorResponses(405) } }, url };
+const describeOperation: SwaggerTransform = ({ schema, url, route }) => {
+  const headers = conditionalRequestHeaders(route.config);
+  const described = headers ? { ...schema, headers } : schema;
+  const response = (described as { response?: Record<number, unknown> } | undefined)?.response;
+  if (!response) return { schema: described, url };
+  return { schema: { ...described, response: { ...response, ...errorResponses(405) } }, url };
 };
 
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
-    transform: withMethodNotAllowed,
+    transform: describeOperation,
     // Shared schemas are named components (ProductGroupNodeDto), not def-0.
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>
