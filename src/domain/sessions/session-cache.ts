@@ -1,5 +1,6 @@
 import { isConnectionFailure } from '../../db/connection-errors.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
+import { TokenHashMemo } from './token-hash-memo.js';
 
 const MAX_CACHED_SESSIONS = 50_000;
 
@@ -22,10 +23,23 @@ export class SessionCache {
   private readonly pending = new Set<PendingLoad>();
   /** False while changes made elsewhere may go unheard (team mode's notifications are down). */
   private trusted = true;
+  /** Hashes of the tokens of cached sessions, forgotten whenever an entry is. */
+  private readonly tokenHashes: TokenHashMemo;
 
-  /** The cached session of a token hash while the cache is trusted, without asking the database. */
-  peek(tokenHash: string): AuthenticatedUser | undefined {
-    return this.trusted ? this.entries.get(tokenHash) : undefined;
+  constructor(hashToken: (token: string) => string) {
+    this.tokenHashes = new TokenHashMemo(hashToken);
+  }
+
+  /**
+   * The cached session of a token while the cache is trusted, without asking the database; the
+   * token's hash is computed once while its session stays cached.
+   */
+  peekToken(token: string): AuthenticatedUser | undefined {
+    if (!this.trusted) return undefined;
+    const tokenHash = this.tokenHashes.hashOf(token);
+    const user = this.entries.get(tokenHash);
+    if (user) this.tokenHashes.remember(token, tokenHash);
+    return user;
   }
 
   /** The cached session of a token hash, else `load`'s answer (cached while unexpired at `nowMs`). */
@@ -52,7 +66,7 @@ export class SessionCache {
       }
       if (read.stale) continue;
       if (user.expiresAtMs > nowMs) {
-        if (this.entries.size >= MAX_CACHED_SESSIONS) this.entries.clear();
+        if (this.entries.size >= MAX_CACHED_SESSIONS) this.forgetEntries();
         this.entries.set(tokenHash, user);
       }
       return user;
@@ -62,12 +76,14 @@ export class SessionCache {
   /** Forgets one token's session. */
   forgetToken(tokenHash: string): void {
     this.entries.delete(tokenHash);
+    this.tokenHashes.forgetAll();
     for (const read of this.pending) if (read.tokenHash === tokenHash) read.stale = true;
   }
 
   /** Forgets every session of a user (reads in flight do not know their user yet: all are repeated). */
   forgetUser(userId: number): void {
     for (const [tokenHash, user] of this.entries) if (user.id === userId) this.entries.delete(tokenHash);
+    this.tokenHashes.forgetAll();
     for (const read of this.pending) read.stale = true;
   }
 
@@ -78,8 +94,13 @@ export class SessionCache {
 
   /** Forgets every session, trusted or not (reads in flight are repeated). */
   forgetAll(): void {
-    this.entries.clear();
+    this.forgetEntries();
     for (const read of this.pending) read.stale = true;
+  }
+
+  private forgetEntries(): void {
+    this.entries.clear();
+    this.tokenHashes.forgetAll();
   }
 
   /** Until the next clear(), every lookup reads the database (changes may have been missed). */

@@ -78,7 +78,7 @@ function desktopEnded(): UnauthorizedError {
  */
 export class SessionService implements UserSessions {
   readonly machineId: string;
-  private readonly cache = new SessionCache();
+  private readonly cache = new SessionCache(hashToken);
   private readonly guard: LoginGuard;
   private readonly desktop: DesktopSlot;
   private desktopQueue: Promise<unknown> = Promise.resolve();
@@ -179,7 +179,7 @@ export class SessionService implements UserSessions {
    */
   cachedUser(token: string | undefined): AuthenticatedUser | undefined {
     if (token === undefined || !UUID.test(token)) return undefined;
-    const user = this.cache.peek(hashToken(token));
+    const user = this.cache.peekToken(token);
     return user && user.expiresAtMs > this.clock.now().getTime() ? user : undefined;
   }
 
