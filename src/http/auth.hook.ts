@@ -86,6 +86,29 @@ export function installAuthHook(
     checkRoute(request, config, await deps.workspaces.follow());
   };
 
+  /**
+   * followedWithoutChange at most once per turn of the event loop: its probe of the data folder's
+   * database (PRAGMA data_version) opens a read transaction, with file locks, about 2 µs. Requests
+   * are read from the network in the loop's poll phase and the first probe of a turn is taken
+   * after that, so a change committed by another process before a request was sent is committed
+   * before the probe its turn uses. Only "no change" is kept, until the turn's check phase
+   * (setImmediate); a change takes the full path as before. Kept here, not in the probe itself:
+   * the window's status timer follows too, in the timers phase, before the poll phase's requests.
+   */
+  let unchangedThisTurn = false;
+  const endTurn = () => {
+    unchangedThisTurn = false;
+  };
+  const workspaceWithoutChange = (): ReturnType<WorkspaceService['followedWithoutChange']> => {
+    if (unchangedThisTurn) return deps.workspaces.current();
+    const workspace = deps.workspaces.followedWithoutChange();
+    if (workspace !== MUST_FOLLOW) {
+      unchangedThisTurn = true;
+      setImmediate(endTurn);
+    }
+    return workspace;
+  };
+
   app.addHook('onRequest', (request, _reply, done) => {
     // CORS preflights carry no credentials by design (cors.ts answers them).
     if (request.method === 'OPTIONS') return done();
@@ -95,7 +118,7 @@ export function installAuthHook(
     // Another process (`pim mcp`, the CLI) may have opened another workspace, or ended sessions
     // (`pim user disable`, a logout): when the data folder's database changed, the cached sessions
     // go before the token is checked, and the full path follows the change.
-    const workspace = deps.workspaces.followedWithoutChange();
+    const workspace = workspaceWithoutChange();
     if (workspace === MUST_FOLLOW) deps.sessions.forgetCachedSessions();
     // Nearly every request: a token the cache knows and no change, decided without a promise.
     // Anything else (a refusal, a change) takes the full path.
