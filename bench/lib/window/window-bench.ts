@@ -1,8 +1,10 @@
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../../test/helpers/browser.js';
 import type { Row } from '../report.js';
+import { BUSY_CORES } from '../rows.js';
 import { median, round } from '../stats.js';
+import { OtherCpuMeter, type OtherCpu } from './other-cpu.js';
 import type { ScrollOutcome } from './page-probe.js';
 import { measureScroll, SCENARIOS, settle, type Scenario, type Timed } from './scenarios.js';
 
@@ -12,14 +14,19 @@ export interface ScenarioResult {
   goalMs: number;
   samples: Timed[];
   failures: string[];
+  /** CPU of processes outside the bench's tree (pim and Chromium excluded) during the runs. */
+  cpu?: OtherCpu;
 }
 
 export interface WindowResult {
   viewport: { width: number; height: number };
   browser: string;
   scenarios: ScenarioResult[];
-  scroll: { rows: number; runs: ScrollOutcome[]; failures: string[] };
-  /** The machine's 1-minute load average before and after: Chromium, pim and everything else. */
+  scroll: { rows: number; runs: ScrollOutcome[]; failures: string[]; cpu?: OtherCpu };
+  /**
+   * The machine's 1-minute load average before and after, for the record only: it counts the
+   * bench's own catalogue generation, pim and Chromium too, so it does not decide DISTURBED.
+   */
   loadAverage: { before: number; after: number };
 }
 
@@ -66,6 +73,7 @@ async function runScenario(
     samples: [],
     failures: [],
   };
+  const meter = new OtherCpuMeter();
   // One run more than counted: the first warms the server's and the browser's caches of the code paths.
   for (let run = 0; run <= runs; run++) {
     try {
@@ -77,6 +85,7 @@ async function runScenario(
       result.failures.push(error instanceof Error ? error.message.split('\n')[0]! : String(error));
     }
   }
+  result.cpu = meter.stop();
   return result;
 }
 
@@ -124,6 +133,7 @@ export async function measureWindow(
     const scroll: WindowResult['scroll'] = { rows: options.scrollRows, runs: [], failures: [] };
     if (only('scroll')) {
       console.log(`  window: scrolling ${options.scrollRows} rows (${options.scrollRuns} runs)`);
+      const meter = new OtherCpuMeter();
       for (let run = 0; run < options.scrollRuns; run++) {
         try {
           scroll.runs.push(
@@ -135,6 +145,7 @@ export async function measureWindow(
           scroll.failures.push(error instanceof Error ? error.message.split('\n')[0]! : String(error));
         }
       }
+      scroll.cpu = meter.stop();
     }
     const loadAverage = { before: round(loadBefore, 1), after: round(loadavg()[0]!, 1) };
     return { viewport: VIEWPORT, browser: browser.version(), scenarios, scroll, loadAverage };
@@ -145,18 +156,20 @@ export async function measureWindow(
 
 const ms = (value: number) => round(value, 0);
 
-/** More runnable work than the machine's cores: the figures measure the crowd too. */
-function busyNote(result: WindowResult, cores: number): string | undefined {
-  const { before, after } = result.loadAverage;
-  return Math.max(before, after) > cores
-    ? `DISTURBED: load average ${before} before, ${after} after, on ${cores} cores`
+/**
+ * Other processes busy during a row (as the REST rows judge it, from /proc): the figures measure
+ * the crowd too. The bench's own tree (this runner, pim, Chromium) is the measurement, not a crowd.
+ */
+function busyNote(cpu: OtherCpu | undefined): string | undefined {
+  return cpu && cpu.other > BUSY_CORES
+    ? `DISTURBED: other processes used ${cpu.other} cores during the runs (pim, Chromium and the bench ${cpu.bench})`
     : undefined;
 }
 
 /** The results table's rows: median (p50 column) and slowest (p99 column) of the runs, against the goal. */
 export function windowRows(result: WindowResult): Row[] {
-  const busy = busyNote(result, cpus().length);
   const rows: Row[] = result.scenarios.map((s) => {
+    const busy = busyNote(s.cpu);
     const times = s.samples.map((t) => t.ms);
     const mid = median(times);
     const notes = [`${times.length} runs: ${times.map(ms).join(', ')} ms`];
@@ -186,6 +199,7 @@ export function windowRows(result: WindowResult): Row[] {
   });
   const { scroll } = result;
   if (scroll.runs.length || scroll.failures.length) {
+    const busy = busyNote(scroll.cpu);
     const longest = scroll.runs.map((r) => r.longestTaskMs);
     const worst = longest.length ? Math.max(...longest) : undefined;
     rows.push({
