@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { GridSortBy } from '../window/grid-preferences.schemas.js';
+import type { GridSortBy } from '../window/grid-columns.constants.js';
 
 /**
  * The catalogue view's state as the address holds it (#/?q=…&group=…&product=…): Reload,

@@ -1,21 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-
-/** The grid's columns, in the order a new user sees them. */
-export const GRID_COLUMNS = [
-  'id',
-  'supplierPid',
-  'name',
-  'ean',
-  'manufacturerPid',
-  'variantCount',
-  'group',
-  'updatedAt',
-] as const;
-export type GridColumnId = (typeof GRID_COLUMNS)[number];
-
-/** The columns the grid sorts by (a keyset cursor and an index each). */
-export const GRID_SORTS = ['id', 'supplierPid', 'name', 'updated'] as const;
-export type GridSortBy = (typeof GRID_SORTS)[number];
+import { GRID_COLUMNS, GRID_SORTS } from './grid-columns.constants.js';
 
 const enumOf = <T extends string>(values: readonly T[]) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values] });

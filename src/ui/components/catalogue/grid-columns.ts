@@ -1,9 +1,5 @@
-import {
-  GRID_COLUMNS,
-  type GridColumnId,
-  type GridPreferences,
-  type GridSortBy,
-} from '../../../window/grid-preferences.schemas.js';
+import { GRID_COLUMNS, type GridColumnId, type GridSortBy } from '../../../window/grid-columns.constants.js';
+import type { GridPreferences } from '../../../window/grid-preferences.schemas.js';
 import type { GridRow } from '../../../window/catalogue-api.types.js';
 
 export { GRID_COLUMNS, type GridColumnId, type GridPreferences };
