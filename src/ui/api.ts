@@ -1,6 +1,7 @@
 /** The window's calls to its own server (/ui/api): the envelope unwrapped, errors as WindowError. */
 import type { RestSettingsDto, SessionUserDto } from '../window/window-api.types.js';
 import { reportConnection } from './connection.js';
+import { takeEarly, WINDOW_HEADERS } from './early-requests.js';
 import { UNREACHABLE, WindowError } from './window-error.js';
 
 export { UNREACHABLE, WindowError, type ErrorDetails } from './window-error.js';
@@ -38,13 +39,22 @@ export function onSessionRefused(handler: () => void): () => void {
 }
 
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  // Asked already, before the view rendered (early-requests.ts): a success is the answer.
+  const early = method === 'GET' ? takeEarly(path) : undefined;
+  if (early) {
+    const answer = await early;
+    if (answer.ok) {
+      reportConnection(true);
+      return answer.data as T;
+    }
+  }
   let response: Response;
   try {
     response = await fetch(`/ui/api${path}`, {
       method,
       credentials: 'same-origin',
       // The custom header is the window's CSRF guard: a page on another site cannot send it.
-      headers: { 'x-pim-window': '1', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...WINDOW_HEADERS, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api, onSessionRefused, WindowError, type SessionInfo } from './api.js';
 import { LoginScreen } from './components/login-screen.js';
 import { Shell } from './components/shell.js';
+import { SESSION_KEY } from './query-keys.js';
 
 /** The window: the login screen without a desktop session, the application shell with one. */
 export function App() {
@@ -12,7 +13,7 @@ export function App() {
   const [ended, setEnded] = useState<string | undefined>();
   const { t } = useTranslation();
   const session = useQuery({
-    queryKey: ['session'],
+    queryKey: SESSION_KEY,
     queryFn: () => api<SessionInfo>('GET', '/session'),
     // The shared database down (503): the session may be alive, so the window waits for it
     // instead of showing the login screen.

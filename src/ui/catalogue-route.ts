@@ -124,7 +124,7 @@ export function mayLeave(): boolean {
 let shown = typeof window === 'undefined' ? '' : window.location.hash;
 
 /** Whether an address is the catalogue's (#/, its state after ?): the only view with an editor. */
-function isCatalogue(hash: string): boolean {
+export function isCatalogue(hash: string): boolean {
   return hash === '' || hash === '#' || hash === '#/' || hash.startsWith('#/?');
 }
 

@@ -1,9 +1,12 @@
+// First: the opening's requests leave before the rest of the bundle runs (start-opening.ts).
+import './start-opening.js';
 import '@mantine/core/styles.css';
 import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import { seedFirstScreen } from './first-screen.js';
 import './i18n.js';
 
 // Shade 8: white text on the primary colour meets WCAG AA contrast (shade 6 does not: 4.3:1).
@@ -30,12 +33,16 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={resolver}>
-      <QueryClientProvider client={queryClient}>
-        <App />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// The first screen in one render, from the opening's answer (first-screen.ts).
+void seedFirstScreen(queryClient).then(() =>
+  root.render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={resolver}>
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );

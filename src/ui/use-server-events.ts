@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { CatalogueChange } from '../window/window-api.types.js';
 import { api, WindowError, type SessionInfo, type WindowStatus } from './api.js';
+import { forgetEarly } from './early-requests.js';
 import { jobKeys, receiveJob, type WindowJob } from './jobs.js';
+import { takeOpeningCatalogue } from './opening-requests.js';
 
 /** The query keys' first parts of what the catalogue views show (refetched on a `catalogue` event). */
 export const CATALOGUE_QUERIES = ['grid', 'groups', 'product'];
@@ -34,6 +37,8 @@ export function useServerEvents(onSessionEnded: (reason: string) => void): void 
     let source: EventSource | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    // The counter the opening read the catalogue at: the stream's first, if the same, changes nothing.
+    let opening: CatalogueChange | undefined = takeOpeningCatalogue();
     const connect = () => {
       source = new EventSource('/ui/api/events');
       // The stream's start names every job running now: those heard of before may have ended meanwhile.
@@ -46,7 +51,13 @@ export function useServerEvents(onSessionEnded: (reason: string) => void): void 
       });
       // The catalogue changed (here, through REST or MCP, or on another instance): every catalogue
       // view refetches what it shows; TanStack keeps the rows on screen until the new ones arrive.
-      source.addEventListener('catalogue', () => {
+      source.addEventListener('catalogue', (event) => {
+        const change = JSON.parse((event as MessageEvent<string>).data) as CatalogueChange;
+        const unchanged = opening?.workspaceId === change.workspaceId && opening.counter === change.counter;
+        opening = undefined;
+        if (unchanged) return;
+        // Answers asked for before the change are not taken any more (early-requests.ts).
+        forgetEarly();
         void queryClient.invalidateQueries({
           predicate: (query) => CATALOGUE_QUERIES.includes(query.queryKey[0] as string),
         });
@@ -78,6 +89,7 @@ export function useServerEvents(onSessionEnded: (reason: string) => void): void 
       if (stopped) return;
       // Ended while the window was away (it heard no push): back to the login screen.
       if (!info.user) return onSessionEnded('ended');
+      opening = undefined;
       connect();
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     };

@@ -14,6 +14,7 @@ import { jobRoutes } from './routes/job.routes.js';
 import { productGridRoutes } from './routes/product-grid.routes.js';
 import { groupTreeRoutes } from './routes/group-tree.routes.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
+import { openingRoutes } from './routes/opening.routes.js';
 import { preferencesRoutes } from './routes/preferences.routes.js';
 import { languagesRoutes } from './routes/languages.routes.js';
 import { productSheetRoutes } from './routes/product-sheet.routes.js';
@@ -127,6 +128,7 @@ export async function buildWindowApp(
   importRoutes(app, deps, events);
   jobRoutes(app, deps, events);
   exportRoutes(app, deps);
+  openingRoutes(app, deps, events);
 
   if (existsSync(join(deps.uiDir, 'index.html'))) {
     // Hashed assets never change under their name: cached for a year. index.html is always checked.

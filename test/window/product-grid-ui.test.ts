@@ -151,6 +151,43 @@ describe('the product grid', () => {
     }
   });
 
+  it('opens on its first screen from one request, in the saved sort, asking nothing twice', async () => {
+    await seed(30);
+    await loginInWindow(page, server);
+    await grid().getByRole('button', { name: 'Supplier PID' }).click();
+    await grid().getByRole('button', { name: 'Supplier PID' }).click();
+    await expect.poll(async () => (await shownPids())[0]).toBe('P-00030');
+    await expect
+      .poll(async () => {
+        const saved = await page.request.get(`${server.windowUrl}/ui/api/preferences/grid`, {
+          headers: { 'x-pim-window': '1' },
+        });
+        return ((await saved.json()) as { data: { value: { sort: unknown } | null } }).data.value?.sort;
+      })
+      .toEqual({ by: 'supplierPid', dir: 'desc' });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/ui/api/') && url.pathname !== '/ui/api/events') {
+        asked.push(`${request.method()} ${url.pathname}${url.search}`);
+      }
+    });
+    // Reloaded without the sort in the address: the user's saved one decides.
+    await page.evaluate("history.replaceState(null, '', '#/')");
+    await page.reload();
+    await expect.poll(async () => (await shownPids())[0]).toBe('P-00030');
+    await expect.poll(count).toBe('30 products');
+    await expect.poll(() => page.getByRole('treeitem').count()).toBeGreaterThan(0);
+    // A search afterwards: by its answer the push channel has long been open (its first counter
+    // is the opening's, so nothing is asked again).
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('P-0003');
+    await expect.poll(count).toBe('1 product');
+    expect(asked.filter((line) => !line.includes('q=P-0003'))).toEqual([
+      'GET /ui/api/opening?grid=main%3Dfalse&block=100',
+      'GET /ui/api/languages',
+    ]);
+  });
+
   it('works by keyboard: arrows move, Space and Shift select, Enter opens, Ctrl+F goes to the search', async () => {
     await seed(20);
     await loginInWindow(page, server);

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type SessionInfo, type WindowStatus } from '../api.js';
 import { errorText } from '../error-text.js';
+import { STATUS_KEY } from '../query-keys.js';
 import { useServerEvents } from '../use-server-events.js';
 import { useViewRoute } from '../view-route.js';
 import { AboutDialog } from './about-dialog.js';
@@ -37,7 +38,7 @@ export function Shell({
   const [logoutError, setLogoutError] = useState<unknown>();
   const { t } = useTranslation();
   useServerEvents(onSessionEnded);
-  const status = useQuery({ queryKey: ['status'], queryFn: () => api<WindowStatus>('GET', '/status') });
+  const status = useQuery({ queryKey: STATUS_KEY, queryFn: () => api<WindowStatus>('GET', '/status') });
   // Asked for with the status, not after it: the catalogue's grid waits for the user's columns.
   useQuery(gridPreferencesQuery);
   // The rights as pushed with the status (a role changed meanwhile), else as at the login.

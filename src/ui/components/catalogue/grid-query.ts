@@ -23,3 +23,17 @@ export function gridParams(state: CatalogueState, sort: { by: string; dir: strin
   if (state.lang) params.set('lang', state.lang);
   return params;
 }
+
+/** Rows fetched per request: a block is the unit of the grid's cache. */
+export const BLOCK = 100;
+
+/** The number of matches of the grid's parameters (`key`: gridParams(...).toString()). */
+export function countPath(key: string): string {
+  return `/products/count?${key}`;
+}
+
+/** A block of rows: after its predecessor's cursor when known (keyset), else at its position. */
+export function blockPath(key: string, block: number, after?: string | null): string {
+  const position = after ? `after=${encodeURIComponent(after)}` : `at=${block * BLOCK}`;
+  return `/products/rows?${key}&limit=${BLOCK}&${position}`;
+}

@@ -8,6 +8,7 @@ import type {
   GroupPathDto,
 } from '../../../window/group-tree-api.types.js';
 import { api } from '../../api.js';
+import { childrenPath } from './group-tree-paths.js';
 
 export type { GroupDeletePreview, GroupNode };
 
@@ -43,10 +44,6 @@ export const TOP_KEY = 'all';
 
 export function rowKey(id: number | null): string {
   return id === null ? TOP_KEY : `g${id}`;
-}
-
-function childrenPath(parentId: number | null): string {
-  return parentId === null ? '/groups/children' : `/groups/children?parentId=${parentId}`;
 }
 
 /**

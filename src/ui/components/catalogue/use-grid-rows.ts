@@ -3,9 +3,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback } from 'react';
 import type { GridCount, GridRow, GridRowsPage } from '../../../window/catalogue-api.types.js';
 import { api } from '../../api.js';
+import { BLOCK, blockPath, countPath } from './grid-query.js';
+/** The grid's queries: all under 'grid', which a change of the catalogue invalidates. */
+export const gridKeys = {
+  count: (key: string) => ['grid', key, 'count'] as const,
+  block: (key: string, block: number) => ['grid', key, 'block', block] as const,
+};
 
-/** Rows fetched per request: a block is the unit of the cache. */
-export const BLOCK = 100;
 /** How long the visible range must rest before its missing blocks are fetched (a dragged scrollbar passes thousands of rows). */
 const SETTLE_MS = 40;
 
@@ -32,8 +36,8 @@ export function useGridRows(params: URLSearchParams, range: RowRange | null) {
   const key = params.toString();
   const queryClient = useQueryClient();
   const count = useQuery({
-    queryKey: ['grid', key, 'count'],
-    queryFn: () => api<GridCount>('GET', `/products/count?${key}`),
+    queryKey: gridKeys.count(key),
+    queryFn: () => api<GridCount>('GET', countPath(key)),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
   });
@@ -44,14 +48,11 @@ export function useGridRows(params: URLSearchParams, range: RowRange | null) {
   const wanted = range ? blocksOf(range) : [0];
   const blocks = useQueries({
     queries: wanted.map((block) => ({
-      queryKey: ['grid', key, 'block', block],
+      queryKey: gridKeys.block(key, block),
       queryFn: async () => {
-        const before = queryClient.getQueryData<GridRowsPage>(['grid', key, 'block', block - 1]);
-        const position =
-          block > 0 && before?.next && before.rows.length === BLOCK
-            ? `after=${encodeURIComponent(before.next)}`
-            : `at=${block * BLOCK}`;
-        return api<GridRowsPage>('GET', `/products/rows?${key}&limit=${BLOCK}&${position}`);
+        const before = queryClient.getQueryData<GridRowsPage>(gridKeys.block(key, block - 1));
+        const after = block > 0 && before?.rows.length === BLOCK ? before.next : null;
+        return api<GridRowsPage>('GET', blockPath(key, block, after));
       },
       // Cached blocks show at once; missing ones are fetched once the range rests.
       enabled: settled.has(block) || (range === null && block === 0),
@@ -60,7 +61,7 @@ export function useGridRows(params: URLSearchParams, range: RowRange | null) {
   });
   const rowAt = useCallback(
     (index: number): GridRow | undefined =>
-      queryClient.getQueryData<GridRowsPage>(['grid', key, 'block', Math.floor(index / BLOCK)])?.rows[
+      queryClient.getQueryData<GridRowsPage>(gridKeys.block(key, Math.floor(index / BLOCK)))?.rows[
         index % BLOCK
       ],
     // The blocks' data: a new block loaded is a new rowAt, so the rows render again.
