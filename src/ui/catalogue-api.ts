@@ -1,5 +1,6 @@
 /** The window's catalogue calls (/ui/api/products, /ui/api/languages): the product editor's. */
 import { api } from './api.js';
+import { startEarly } from './early-requests.js';
 import type { LanguageEntry, ProductSheet, VersionedSheet } from './catalogue-types.js';
 
 export type {
@@ -10,7 +11,15 @@ export type {
   VersionedSheet,
 } from './catalogue-types.js';
 
-export const loadSheet = (id: number) => api<VersionedSheet>('GET', `/products/${id}/sheet`);
+const sheetPath = (id: number) => `/products/${id}/sheet`;
+
+export const loadSheet = (id: number) => api<VersionedSheet>('GET', sheetPath(id));
+
+/**
+ * Asks for a product's sheet now, for the editor that is about to open it (loadSheet then takes
+ * the answer): the one request leaves with the key that opens it, not after the view re-rendered.
+ */
+export const startSheet = (id: number) => void startEarly(sheetPath(id));
 
 /** Saves the whole sheet; `revision` null overwrites whatever changed meanwhile. */
 export const saveSheet = (id: number, revision: string | null, sheet: ProductSheet) =>

@@ -186,6 +186,14 @@ describe('the product grid', () => {
       'GET /ui/api/opening?grid=main%3Dfalse&block=100',
       'GET /ui/api/languages',
     ]);
+    // Enter on a row: the editor's one request, asked for by the key.
+    asked.length = 0;
+    await grid().getByRole('row').filter({ hasText: 'P-00030' }).click();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('product-panel').getByLabel('Supplier PID').inputValue())
+      .toBe('P-00030');
+    expect(asked.filter((line) => line.includes('/sheet'))).toHaveLength(1);
   });
 
   it('works by keyboard: arrows move, Space and Shift select, Enter opens, Ctrl+F goes to the search', async () => {

@@ -3,7 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RIGHTS, type SessionInfo, type WindowStatus } from '../../api.js';
-import { setLeaveGuard, useCatalogueState } from '../../catalogue-route.js';
+import { startSheet } from '../../catalogue-api.js';
+import { parseCatalogueState, setLeaveGuard, useCatalogueState } from '../../catalogue-route.js';
 import { useFocusOnMount } from '../../use-focus-on-mount.js';
 import type { GridPreferences } from './grid-columns.js';
 import { GroupTree } from './group-tree.js';
@@ -90,6 +91,8 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
     ? { by: state.sort, dir: state.dir }
     : (preferences?.sort ?? { by: 'id', dir: 'asc' });
   const params = gridParams(state, sort);
+  // Unsaved changes in the editor: moving to another product or view asks first.
+  const dirty = useRef(false);
   const onPreferences = useCallback(
     (next: GridPreferences) => {
       setPreferences(next);
@@ -98,11 +101,16 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
     },
     [setPreferences, update, sort.by, sort.dir],
   );
-  const open = useCallback((id: number) => update({ product: id }), [update]);
+  const open = useCallback(
+    (id: number) => {
+      // Without unsaved changes nothing stops the move: the editor's sheet is asked for at once.
+      if (!dirty.current && parseCatalogueState(window.location.hash).product !== id) startSheet(id);
+      update({ product: id });
+    },
+    [update],
+  );
   const [groupsOpen, setGroupsOpen] = useState(false);
   const selectGroup = useCallback((groupId: number | null) => update({ groupId }), [update]);
-  // Unsaved changes in the editor: moving to another product or view asks first.
-  const dirty = useRef(false);
   useEffect(() => setLeaveGuard(() => !dirty.current || window.confirm(t('editor.leaveUnsaved'))), [t]);
   const editorAlone = state.product !== null && (state.alone || narrow);
 

@@ -44,6 +44,9 @@ export function LanguagePicker({
       value={null}
       disabled={disabled}
       nothingFoundMessage={t('editor.noLanguage')}
+      // Mantine keeps a closed dropdown in the page, hidden: its 480 options were 1,000 elements
+      // more (and their positioning) for every product the editor opened.
+      comboboxProps={{ keepMounted: false }}
       w={240}
       onChange={(code) => code && onPick(code)}
     />
