@@ -30,6 +30,7 @@ declare const window: {
     options: { capture: boolean; once?: boolean },
   ): void;
 };
+declare const location: { hash: string };
 declare function requestAnimationFrame(callback: () => void): number;
 declare function requestIdleCallback(callback: () => void, options: { timeout: number }): number;
 declare class PerformanceObserver {
@@ -43,8 +44,12 @@ declare class PerformanceObserver {
 export type Check =
   /** Every row in view filled (its ID cell non-empty); `index`: and the row of that index among them. */
   | { kind: 'rows'; index?: number }
-  /** The count says something else than before, and the rows in view are filled (or the list is empty). */
-  | { kind: 'answered'; countBefore: string }
+  /**
+   * The count says something else than before, and the rows in view are filled (or the list is
+   * empty); with `q`, the address names that search (a search of a term typed only in part,
+   * started while typing paused, is not the answer).
+   */
+  | { kind: 'answered'; countBefore: string; q?: string }
   /** The column's header says ascending and the first row in view is another than before, filled. */
   | { kind: 'sorted'; column: string; firstIdBefore: string }
   /** The editor shows the product: an input outside the grid holds its supplierPid. */
@@ -103,6 +108,11 @@ export function armInPage(arm: Arm): void {
       case 'answered': {
         const text = countText();
         if (text === check.countBefore || !/\d/.test(text)) return false;
+        if (check.q !== undefined) {
+          const hash = location.hash;
+          const query = new URLSearchParams(hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : '');
+          if (query.get('q') !== check.q) return false;
+        }
         return document.querySelector('[data-testid="grid-empty"]') !== null || filled();
       }
       case 'sorted': {

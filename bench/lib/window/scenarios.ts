@@ -137,7 +137,7 @@ export const SCENARIOS: Scenario[] = [
       const before = await countText(page);
       const result = await timed(
         page,
-        { check: { kind: 'answered', countBefore: before }, trigger: 'keydown' },
+        { check: { kind: 'answered', countBefore: before, q }, trigger: 'keydown' },
         () => box.press('Enter'),
       );
       await checkFirstRow(page, `sort=id&dir=asc&q=${encodeURIComponent(q)}&main=false`, `q=${q}`);
@@ -146,7 +146,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     key: 'search-typed',
-    label: 'a search answered (typed, no Enter: 250 ms pause first)',
+    label: 'a search answered (typed, no Enter: 150 ms pause first)',
     goalMs: 300,
     hash: '#/',
     async run(page, run) {
@@ -156,8 +156,8 @@ export const SCENARIOS: Scenario[] = [
       const before = await countText(page);
       const result = await timed(
         page,
-        { check: { kind: 'answered', countBefore: before }, trigger: 'lastKeydown' },
-        // A fast typist: 60 ms between keys, under the 250 ms the search waits for.
+        { check: { kind: 'answered', countBefore: before, q }, trigger: 'lastKeydown' },
+        // A fast typist: 60 ms between keys, under the 150 ms the search waits for.
         () => box.pressSequentially(q, { delay: 60 }),
       );
       await checkFirstRow(page, `sort=id&dir=asc&q=${encodeURIComponent(q)}&main=false`, `q=${q}`);
