@@ -1,5 +1,6 @@
 import { Box, Button, Drawer, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RIGHTS, type SessionInfo, type WindowStatus } from '../../api.js';
@@ -13,7 +14,7 @@ import { GridToolbar } from './grid-toolbar.js';
 import { ProductGrid } from './product-grid.js';
 import { ProductPanel } from './product-panel.js';
 import { useGridPreferences } from './use-grid-preferences.js';
-import { useLanguages } from './language-picker.js';
+import { languagesQuery } from './language-picker.js';
 
 interface Props {
   session: SessionInfo;
@@ -65,8 +66,10 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
   const { t } = useTranslation();
   const [state, update] = useCatalogueState();
   const [preferences, setPreferences] = useGridPreferences();
-  // The editor's language list, asked for now rather than when a product first opens.
-  useLanguages();
+  // The editor's language list, asked for now rather than when a product first opens; not
+  // watched here, so that its answer does not render the whole catalogue again.
+  const queryClient = useQueryClient();
+  useEffect(() => void queryClient.prefetchQuery(languagesQuery), [queryClient]);
   const [count, setCount] = useState<number | undefined>();
   const searchRef = useRef<HTMLInputElement>(null);
   const narrow = useMediaQuery('(max-width: 48em)') ?? false;

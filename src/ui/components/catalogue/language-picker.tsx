@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { loadLanguages, type LanguageEntry } from '../../catalogue-api.js';
 
 /** The ISO 639-2 list, once per session: it never changes. */
+export const languagesQuery = { queryKey: ['languages'], queryFn: loadLanguages, staleTime: Infinity };
+
 export function useLanguages() {
-  return useQuery({ queryKey: ['languages'], queryFn: loadLanguages, staleTime: Infinity });
+  return useQuery(languagesQuery);
 }
 
 /** A language's name in the window's language, with its code: "Deutsch (deu)". */
