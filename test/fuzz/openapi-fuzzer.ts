@@ -16,6 +16,8 @@ interface Operation {
   pathParams: Record<string, JsonSchema>;
   query: Record<string, JsonSchema>;
   body?: JsonSchema;
+  /** Media types the description documents per status (`200`: ['application/xml'] for the export). */
+  answers: Record<string, string[]>;
 }
 
 interface Planned {
@@ -85,6 +87,7 @@ type Doc = {
       {
         parameters?: Array<{ in: string; name: string; schema: JsonSchema }>;
         requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        responses?: Record<string, { content?: Record<string, unknown> }>;
       }
     >
   >;
@@ -103,7 +106,20 @@ function operations(doc: Doc): Operation[] {
         if (parameter.in === 'query') query[parameter.name] = parameter.schema;
       }
       const body = operation.requestBody?.content?.['application/json']?.schema;
-      result.push({ method: method.toUpperCase(), path, pathParams, query, ...(body ? { body } : {}) });
+      const answers = Object.fromEntries(
+        Object.entries(operation.responses ?? {}).map(([status, r]) => [
+          status,
+          Object.keys(r.content ?? {}),
+        ]),
+      );
+      result.push({
+        method: method.toUpperCase(),
+        path,
+        pathParams,
+        query,
+        answers,
+        ...(body ? { body } : {}),
+      });
     }
   }
   return result;
@@ -314,6 +330,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzSummary> {
     summary.statuses[status] = (summary.statuses[status] ?? 0) + 1;
     const answer = `${status} ${text.slice(0, 300)}`;
     if (status >= 500) report({ kind: 'status-5xx', request: described, answer });
+    // JSON in the envelope, unless the description documents another media type for this status
+    // (GET /api/export's 200 is the catalogue as XML).
+    const documented = op.answers[String(status)] ?? [];
+    const other = documented.find((type) => type !== 'application/json');
+    if (other !== undefined && !documented.includes('application/json')) {
+      if (contentType !== `${other}; charset=utf-8`)
+        report({ kind: 'content-type', request: described, answer: `${contentType} ${answer}` });
+      continue;
+    }
     if (contentType !== 'application/json; charset=utf-8') {
       report({ kind: 'content-type', request: described, answer: `${contentType} ${answer}` });
     }
