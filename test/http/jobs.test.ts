@@ -7,7 +7,7 @@ import { ManualClock } from '../../src/domain/clock.js';
 import { listProducts } from '../../src/domain/products/product.service.js';
 import { runCliAsync, spawnCli } from '../helpers/cli.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { bmecatSample } from '../helpers/bmecat-samples.js';
+import { bmecatSample, featureCatalogue } from '../helpers/bmecat-samples.js';
 
 /**
  * Jobs over REST: a BMEcat import started with `pim import` on the data folder a running pim
@@ -35,26 +35,10 @@ beforeEach(async () => {
 });
 afterEach(() => server.stop());
 
-/** A catalogue of `count` products with ten features each: still importing when a test cancels or stops it. */
+/** featureCatalogue(count) as a file of the server's data folder. */
 function bigCatalogue(count: number): string {
   const file = join(server.dataDir, `big-${count}.xml`);
-  const products: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const features = Array.from(
-      { length: 10 },
-      (_, j) =>
-        `<FEATURE><FNAME>F${j}</FNAME><FVALUE lang="deu">${i * j}</FVALUE><FUNIT>mm</FUNIT></FEATURE>`,
-    ).join('');
-    products.push(
-      `<PRODUCT><SUPPLIER_PID>J-${i}</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>Teil ${i}</DESCRIPTION_SHORT>` +
-        `</PRODUCT_DETAILS><PRODUCT_FEATURES>${features}</PRODUCT_FEATURES></PRODUCT>`,
-    );
-  }
-  writeFileSync(
-    file,
-    '<?xml version="1.0" encoding="UTF-8"?>\n<BMECAT version="2005"><HEADER><CATALOG><LANGUAGE>deu</LANGUAGE>' +
-      `</CATALOG></HEADER><T_NEW_CATALOG>\n${products.join('\n')}\n</T_NEW_CATALOG></BMECAT>\n`,
-  );
+  writeFileSync(file, featureCatalogue(count));
   return file;
 }
 

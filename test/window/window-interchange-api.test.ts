@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bmecatSample } from '../helpers/bmecat-samples.js';
+import { bmecatSample, featureCatalogue } from '../helpers/bmecat-samples.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { WindowClient, type EventCollector } from '../helpers/window.js';
@@ -68,26 +68,6 @@ async function productPids(): Promise<string[]> {
   return res.body.data!.map((p) => p.supplierPid);
 }
 
-/** A catalogue of `count` products with ten features each: long enough to be cancelled. */
-function bigCatalogue(count: number): string {
-  const products: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const features = Array.from(
-      { length: 10 },
-      (_, j) =>
-        `<FEATURE><FNAME>F${j}</FNAME><FVALUE lang="deu">${i * j}</FVALUE><FUNIT>mm</FUNIT></FEATURE>`,
-    ).join('');
-    products.push(
-      `<PRODUCT><SUPPLIER_PID>J-${i}</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>Teil ${i}</DESCRIPTION_SHORT>` +
-        `</PRODUCT_DETAILS><PRODUCT_FEATURES>${features}</PRODUCT_FEATURES></PRODUCT>`,
-    );
-  }
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n<BMECAT version="2005"><HEADER><CATALOG><LANGUAGE>deu</LANGUAGE>' +
-    `</CATALOG></HEADER><T_NEW_CATALOG>\n${products.join('\n')}\n</T_NEW_CATALOG></BMECAT>\n`
-  );
-}
-
 describe('File › Import BMEcat… on the server', () => {
   it('imports an uploaded file as a job whose start, progress and end are pushed to the window', async () => {
     await window.login();
@@ -126,7 +106,7 @@ describe('File › Import BMEcat… on the server', () => {
   it('cancels a running import: it ends cancelled, the window hears so, and nothing was written', async () => {
     await window.login();
     const events = listen();
-    const res = await upload(bigCatalogue(20_000));
+    const res = await upload(featureCatalogue(20_000));
     expect(res.status).toBe(202);
     const id = res.body.data!.id;
     await events.waitFor((e) => e.event === 'job' && (e.data as Job).processed > 0, 30_000);
@@ -142,7 +122,7 @@ describe('File › Import BMEcat… on the server', () => {
 
   it('tells a window that opens while an import runs about it, and only its own user’s jobs', async () => {
     await window.login();
-    const res = await upload(bigCatalogue(20_000));
+    const res = await upload(featureCatalogue(20_000));
     const id = res.body.data!.id;
     const late = listen();
     const first = await late.waitFor((e) => e.event === 'job', 30_000);

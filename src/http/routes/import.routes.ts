@@ -1,9 +1,6 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { receiveUpload } from '../upload-file.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { errorCodes, type FastifyReply, type FastifySchemaCompiler } from 'fastify';
 import { JobDto } from '../../domain/jobs/job.schemas.js';
@@ -84,14 +81,7 @@ export function importRoutes(app: PimApp, deps: HttpDeps): void {
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > IMPORT_BODY_LIMIT)
           throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
-        const dir = await mkdtemp(join(tmpdir(), 'pim-import-'));
-        const path = join(dir, 'catalogue.xml');
-        try {
-          await pipeline(request.body, limitTo(IMPORT_BODY_LIMIT), createWriteStream(path));
-        } catch (error) {
-          await rm(dir, { recursive: true, force: true });
-          throw error;
-        }
+        const { dir, path } = await receiveUpload(request.body, IMPORT_BODY_LIMIT, 'pim-import-');
         const { job, done } = await startBmecatImport(deps.jobs, ctx, {
           path,
           name: query.name ?? 'upload.xml',
@@ -104,17 +94,5 @@ export function importRoutes(app: PimApp, deps: HttpDeps): void {
         return reply.code(202).header('Location', `/api/job/${job.id}`).send(ok(job));
       },
     );
-  });
-}
-
-/** Passes bytes on until more than `limit` came: then 413, and the partial file is removed by the caller. */
-function limitTo(limit: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > limit) callback(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-      else callback(null, chunk);
-    },
   });
 }

@@ -1,9 +1,6 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { receiveUpload } from '../../http/upload-file.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { errorCodes, type FastifyInstance, type FastifyRequest, type FastifySchemaCompiler } from 'fastify';
 import { RIGHTS, useWorkspace } from '../../domain/context.js';
@@ -76,12 +73,10 @@ export function importRoutes(app: FastifyInstance, deps: WindowDeps, events: Win
       async (request, reply) => {
         const ctx = windowContext(request, deps);
         if (!(request.body instanceof Readable)) throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE();
-        const dir = await mkdtemp(join(tmpdir(), 'pim-window-import-'));
-        const path = join(dir, 'catalogue.xml');
+        const { dir, path } = await receiveUpload(request.body, IMPORT_BODY_LIMIT, 'pim-window-import-');
         let started;
         const file: FileRead = { size: 0, read: 0 };
         try {
-          await pipeline(request.body, limitTo(IMPORT_BODY_LIMIT), createWriteStream(path));
           file.size = (await stat(path)).size;
           const query = request.query;
           started = await startBmecatImport(deps.jobs, ctx, {
@@ -106,17 +101,5 @@ export function importRoutes(app: FastifyInstance, deps: WindowDeps, events: Win
         return reply.code(202).send(ok(events.reads.withRead(job)));
       },
     );
-  });
-}
-
-/** Passes bytes on until more than `limit` came: then 413 (the caller removes the partial file). */
-function limitTo(limit: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > limit) callback(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-      else callback(null, chunk);
-    },
   });
 }
