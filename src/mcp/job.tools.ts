@@ -37,6 +37,11 @@ const ExportBmecatInput = Type.Object(
   { additionalProperties: false },
 );
 
+/** A file of pim's machine is named by an absolute path: a relative one depends on where pim runs. */
+function requireAbsolute(path: string): void {
+  if (!isAbsolute(path)) throw new ValidationError('path must be an absolute path', 'VALIDATION_FAILED');
+}
+
 /** Long work as jobs (REST's /api/import and /api/job): start a BMEcat import, follow a job. */
 export const jobTools = [
   defineTool({
@@ -54,8 +59,7 @@ export const jobTools = [
     workspace: true,
     successStatus: 202,
     run: async (ctx, input, deps) => {
-      if (!isAbsolute(input.path))
-        throw new ValidationError('path must be an absolute path', 'VALIDATION_FAILED');
+      requireAbsolute(input.path);
       const file = await stat(input.path).catch(() => undefined);
       if (!file?.isFile()) throw new ValidationError(`path ${input.path} is not a file pim can read`);
       const { job } = await startBmecatImport(deps.jobs, ctx, {
@@ -83,8 +87,7 @@ export const jobTools = [
     workspace: true,
     successStatus: 202,
     run: async (ctx, input, deps) => {
-      if (!isAbsolute(input.path))
-        throw new ValidationError('path must be an absolute path', 'VALIDATION_FAILED');
+      requireAbsolute(input.path);
       const folder = await stat(dirname(input.path)).catch(() => undefined);
       if (!folder?.isDirectory())
         throw new ValidationError(`path ${input.path}: its folder does not exist on pim\u2019s machine`);
