@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { TICKS_PER_SECOND, databaseBusy, machineBusy, processTimes } from './proc-stat.js';
 
 /** CPU used during a measurement, in cores (1 = one core busy all the time). */
 export interface CpuReading {
@@ -6,33 +6,22 @@ export interface CpuReading {
   server: number;
   /** This process: autocannon and the runner. */
   bench: number;
+  /** The PostgreSQL server's processes (0 on SQLite, unless another PostgreSQL is busy). */
+  database: number;
   /** Everything else on the machine: other work that disturbs the figures. */
   other: number;
 }
 
-const TICKS_PER_SECOND = 100;
-
-/** Busy jiffies of the whole machine, from the first line of /proc/stat. */
-function machineBusy(): number {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
-  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
-  return (user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0);
-}
-
 /** utime + stime of a process in jiffies (0 when it is gone). */
 function processBusy(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
+  return processTimes(pid)?.own ?? 0;
 }
 
 /** Measures who used the CPU between construction and stop(); undefined where /proc is missing. */
 export class CpuMeter {
-  private readonly start: { machine: number; server: number; bench: number; at: number } | undefined;
+  private readonly start:
+    | { machine: number; server: number; bench: number; database: number; at: number }
+    | undefined;
 
   constructor(private readonly serverPid: number) {
     try {
@@ -40,6 +29,7 @@ export class CpuMeter {
         machine: machineBusy(),
         server: processBusy(serverPid),
         bench: processBusy(process.pid),
+        database: databaseBusy(),
         at: performance.now(),
       };
     } catch {
@@ -53,11 +43,13 @@ export class CpuMeter {
     const cores = (jiffies: number) => Math.round((jiffies / TICKS_PER_SECOND / seconds) * 100) / 100;
     const server = processBusy(this.serverPid) - this.start.server;
     const bench = processBusy(process.pid) - this.start.bench;
+    const database = Math.max(0, databaseBusy() - this.start.database);
     const machine = machineBusy() - this.start.machine;
     return {
       server: cores(server),
       bench: cores(bench),
-      other: cores(Math.max(0, machine - server - bench)),
+      database: cores(database),
+      other: cores(Math.max(0, machine - server - bench - database)),
     };
   }
 }

@@ -38,7 +38,7 @@ async function sampleError(ctx: Context, method: Method, next: () => RequestSpec
 /** One line after each measurement: throughput, latency, errors and who used the CPU. */
 export function summary(load: LoadResult): string {
   const cpu = load.cpu
-    ? `; server CPU ${load.serverCpuUs} µs/req; cores: server ${load.cpu.server}, autocannon ${load.cpu.bench}, other ${load.cpu.other}`
+    ? `; server CPU ${load.serverCpuUs} µs/req; cores: server ${load.cpu.server}, autocannon ${load.cpu.bench}, database ${load.cpu.database}, other ${load.cpu.other}`
     : '';
   const errors = load.non2xx + load.errors ? `; ${load.non2xx} non-2xx, ${load.errors} errors` : '';
   return `→ ${load.rps} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms${errors}${cpu}`;

@@ -176,7 +176,7 @@ export function pgWritersRows(result: PgWritersResult): Row[] {
       `${result.seconds} s; backends active ${run.active}, waiting for a lock ${run.lockWaiting} (mean of samples every 50 ms)`,
       extra,
       run.cpu &&
-        `cores: first instance ${run.cpu.server}, bench ${run.cpu.bench}, other (PostgreSQL, second instance, other work) ${run.cpu.other}`,
+        `cores: first instance ${run.cpu.server}, bench ${run.cpu.bench}, PostgreSQL ${run.cpu.database}, other (second instance, other work) ${run.cpu.other}`,
       result.failed,
     ]
       .filter(Boolean)
