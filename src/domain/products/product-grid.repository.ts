@@ -255,3 +255,31 @@ export async function gridRows(
     FROM product p WHERE p.id IN ${catalogueSql(db).idList(ids)}`.execute(db);
   return rows;
 }
+
+/**
+ * The ids of every product the filters select, in id order; with `withVariants`, also the
+ * variants of the selected main products (whether the filters select them or not). One statement:
+ * a selection of 100,000 is 100,000 integers, resolved on the server (never sent by a browser).
+ */
+export async function selectionIds(db: WorkspaceDb, f: GridFilter, withVariants: boolean): Promise<number[]> {
+  const where = filterSql(db, f);
+  const query = withVariants
+    ? sql<{ id: number }>`SELECT p.id AS id FROM product p WHERE ${where}
+        UNION SELECT v.id AS id FROM product v WHERE v.master_id IN (SELECT p.id FROM product p WHERE ${where})
+        ORDER BY id`
+    : sql<{ id: number }>`SELECT p.id AS id FROM product p WHERE ${where} ORDER BY p.id`;
+  const { rows } = await query.execute(db);
+  return rows.map((r) => Number(r.id));
+}
+
+/** Of `ids`, those that are products, with the variants of those that are main products if asked, in id order. */
+export async function existingIds(db: WorkspaceDb, ids: readonly number[], withVariants: boolean): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const list = catalogueSql(db).idList(ids);
+  const query = withVariants
+    ? sql<{ id: number }>`SELECT p.id AS id FROM product p WHERE p.id IN ${list}
+        UNION SELECT v.id AS id FROM product v WHERE v.master_id IN ${list} ORDER BY id`
+    : sql<{ id: number }>`SELECT p.id AS id FROM product p WHERE p.id IN ${list} ORDER BY p.id`;
+  const { rows } = await query.execute(db);
+  return rows.map((r) => Number(r.id));
+}

@@ -51,7 +51,7 @@ function needs(present: string, missing: string): never {
 }
 
 /** The filters of a grid query, checked (400 naming the parameter) and normalised. */
-function gridFilter(query: GridCountFilter): GridFilter {
+export function gridFilter(query: GridCountFilter): GridFilter {
   if (query.text !== undefined && query.textLang === undefined) needs('text', 'textLang');
   if (query.textLang !== undefined && query.text === undefined) needs('textLang', 'text');
   if (query.feature !== undefined && query.ftidref === undefined) needs('feature', 'ftidref');
