@@ -21,6 +21,8 @@ export interface WorkspaceDatabase {
   product_fragment: ProductFragmentTable;
   catalog_fragment: CatalogFragmentTable;
   feature_value_key: FeatureValueKeyTable;
+  mass_edit: MassEditTable;
+  mass_edit_undo: MassEditUndoTable;
 }
 
 /** Key/value facts about the workspace: `default_language`, `next_root_group_seq`. */
@@ -167,4 +169,25 @@ export interface FeatureValueKeyTable {
   value_key: string;
   product_id: number;
   occurrence: number;
+}
+
+/** A mass edit of this workspace whose undo data is kept (docs/mass-edits.md, "Undo"). */
+export interface MassEditTable {
+  /** The mass-edit job (system database). */
+  job_id: number;
+  /** Its action's name: setText, setFeature, removeFeature, assignGroup, unassignGroup, delete. */
+  action: string;
+  created_at: string;
+  /** The undo job that restored it, once one has succeeded. */
+  undone_by: number | null;
+}
+
+/** One product a mass edit changed: its state before, to restore it, and its revision right after. */
+export interface MassEditUndoTable {
+  job_id: number;
+  product_id: number;
+  /** Its revision once the edit was committed: another value at undo time means someone else changed it. */
+  revision_after: number;
+  /** What the action changed, as it was before (mass-edit-actions.ts), as JSON text. */
+  before_json: string;
 }

@@ -32,6 +32,10 @@ export class OnceClock implements Clock {
     this.instant ??= this.source.now().getTime();
     return new Date(this.instant);
   }
+  /** A new unit of work on the same source (a job's next chunk, its own transaction and instant). */
+  next(): OnceClock {
+    return new OnceClock(this.source);
+  }
 }
 
 /** `clock` as a OnceClock: itself when it already is one, so nested work shares the instant. */

@@ -2,6 +2,7 @@ import type { Actor } from '../domain/context.js';
 import { bulkTools } from './bulk.tools.js';
 import { groupTools } from './group.tools.js';
 import { jobTools } from './job.tools.js';
+import { massEditTools } from './mass-edit.tools.js';
 import type { ToolSelection } from './mcp-deps.js';
 import { productTools } from './product.tools.js';
 import { textFeatureTools } from './text-feature.tools.js';
@@ -16,6 +17,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   ...textFeatureTools,
   ...groupTools,
   ...jobTools,
+  ...massEditTools,
 ];
 
 export const TOOL_NAMES: readonly string[] = ALL_TOOLS.map((tool) => tool.name);

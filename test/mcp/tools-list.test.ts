@@ -27,9 +27,18 @@ const ALL = [
   'import_bmecat',
   'export_bmecat',
   'get_job',
+  'mass_edit',
+  'undo_mass_edit',
 ];
 const READS = READ_TOOLS;
-const DELETES = ['delete_product', 'delete_text', 'delete_feature', 'delete_group', 'unassign_product'];
+const DELETES = [
+  'delete_product',
+  'delete_text',
+  'delete_feature',
+  'delete_group',
+  'unassign_product',
+  'mass_edit',
+];
 const IDEMPOTENT_WRITES = [
   'update_product',
   'upsert_products',

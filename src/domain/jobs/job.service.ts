@@ -24,6 +24,11 @@ export interface JobHandle {
   readonly id: number;
   /** Records progress (at most every PROGRESS_EVERY_MS); throws JobCancelledError once a cancel was asked for. */
   progress(processed: number, total?: number | null): Promise<void>;
+  /**
+   * The report a cancelled or failed job keeps (read when it ends): a job that commits as it goes
+   * (a mass edit, in chunks) says there exactly what it wrote. Without it such a job's report is null.
+   */
+  keepReport(report: unknown): void;
 }
 
 /** Thrown into a job's work when a cancel was asked for: the work undoes what it did (its transaction). */
@@ -103,6 +108,7 @@ export class JobService {
     let total: number | null = null;
     let lastWrite = 0;
     let cancelled = false;
+    let kept: unknown = undefined;
     const timer = setInterval(() => {
       void repo
         .recordProgress(this.db, id, { processed, total, now: this.clock.now().toISOString() })
@@ -129,16 +135,20 @@ export class JobService {
         if (this.stopping) throw new JobStoppedError();
         if (cancelled) throw new JobCancelledError();
       },
+      keepReport: (report) => {
+        kept = report;
+      },
     };
     let end: { state: 'succeeded' | 'failed' | 'cancelled'; report: string | null; error: string | null };
     try {
       const report = await work(handle);
       end = { state: 'succeeded', report: JSON.stringify(report ?? null), error: null };
     } catch (error) {
+      const report = kept === undefined ? null : JSON.stringify(kept);
       end =
         error instanceof JobCancelledError
-          ? { state: 'cancelled', report: null, error: null }
-          : { state: 'failed', report: null, error: JSON.stringify(jobError(error)) };
+          ? { state: 'cancelled', report, error: null }
+          : { state: 'failed', report, error: JSON.stringify(jobError(error)) };
       // The work may have failed on a closing workspace rather than at its progress: the stop says why.
       if (this.stopping && end.state === 'failed')
         end.error = JSON.stringify(jobError(new JobStoppedError()));

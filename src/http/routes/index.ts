@@ -12,6 +12,7 @@ import { mcpRoutes } from './mcp.routes.js';
 import { jobRoutes } from './job.routes.js';
 import { importRoutes } from './import.routes.js';
 import { exportRoutes } from './export.routes.js';
+import { massEditRoutes } from './mass-edit.routes.js';
 
 /** Every route module of the REST interface (under /api), and the agent interface (/mcp). */
 export function registerRoutes(app: PimApp, deps: HttpDeps): void {
@@ -19,6 +20,7 @@ export function registerRoutes(app: PimApp, deps: HttpDeps): void {
   workspaceRoutes(app, deps);
   productRoutes(app, deps);
   productBulkRoutes(app, deps);
+  massEditRoutes(app, deps);
   productSheetRoutes(app, deps);
   textRoutes(app, deps);
   featureRoutes(app, deps);

@@ -1,12 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { IdParams, NoQuery } from '../../domain/common.schemas.js';
 import { JobDto } from '../../domain/jobs/job.schemas.js';
+import { startUndo } from '../../domain/mass-edit/mass-edit-undo.service.js';
 import { RIGHTS } from '../../domain/users/roles.js';
 import { ok } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { PimApp } from '../pim-app.js';
 import { requestContext } from '../request-context.js';
-import { Envelope, errorResponses } from '../response.schemas.js';
+import { Envelope, errorResponses, HEADERS } from '../response.schemas.js';
+import { CATALOGUE_EDIT } from '../route-access.js';
 
 /**
  * Jobs (imports now; exports and mass edits next): their state, progress and report, and cancel.
@@ -55,7 +57,8 @@ export function jobRoutes(app: PimApp, deps: HttpDeps): void {
       schema: {
         operationId: 'cancelJob',
         tags: ['job'],
-        summary: 'Ask a running job to stop: it ends as cancelled and writes nothing',
+        summary:
+          'Ask a running job to stop: it ends as cancelled (an import writes nothing; a mass edit keeps its committed chunks)',
         description:
           'Answers the job as it stands: cancelRequested is true until the work has stopped (at its next ' +
           'progress, well within a second), then the state is cancelled. 409 JOB_FINISHED for a job that ' +
@@ -66,5 +69,38 @@ export function jobRoutes(app: PimApp, deps: HttpDeps): void {
       },
     },
     async (request) => ok(await deps.jobs.cancel(requestContext(request, deps), request.params.id)),
+  );
+
+  app.post(
+    '/api/job/:id/undo',
+    {
+      config: CATALOGUE_EDIT,
+      schema: {
+        operationId: 'undoMassEdit',
+        tags: ['job'],
+        summary: 'Undo a finished mass edit, as a new job (kind mass-edit-undo)',
+        description:
+          'Restores what the mass edit changed (all of it, or what a cancelled or failed one committed) to the ' +
+          'state before it, in chunks like the edit. A product changed by someone else since is left alone and ' +
+          'named in the report (skipped); deleted products come back under their old ids with their variants. ' +
+          'Answers 202 with the new job and Location: /api/job/{id}. 409 JOB_NOT_MASS_EDIT (another kind of job, ' +
+          'or a mass edit of another workspace), JOB_RUNNING (it or its undo still runs), MASS_EDIT_UNDONE, ' +
+          'NOTHING_TO_UNDO, UNDO_EXPIRED (a workspace keeps the undo data of its newest 20 mass edits).',
+        params: IdParams,
+        querystring: NoQuery,
+        response: {
+          202: Type.Object(Envelope(JobDto).properties, {
+            additionalProperties: false,
+            description: 'Accepted: the undo job in data, its path in Location',
+            headers: { Location: HEADERS.Location },
+          }),
+          ...errorResponses(400, 401, 403, 404, 409, 500),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { job } = await startUndo(requestContext(request, deps), deps.jobs, request.params.id);
+      return reply.code(202).header('Location', `/api/job/${job.id}`).send(ok(job));
+    },
   );
 }
