@@ -267,6 +267,14 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
         name: 'weg',
       });
       await call('DELETE', `/api/product/${doomed.id}`);
+      // A mass edit's undo data (mass_edit, mass_edit_undo) moves with the workspace.
+      const edit = await call<{ id: number }>('POST', '/api/product/mass-edit', {
+        select: { q: 'MOVE-1-S' },
+        action: { setText: { kind: 'long', lang: 'eng', value: 'Mass "edit"' } },
+      });
+      await expect
+        .poll(async () => (await call<{ state: string }>('GET', `/api/job/${edit.id}`)).state)
+        .toBe('succeeded');
       return { deletedId: doomed.id, token, productId: product.id, groupId: older.id };
     });
     const file = new Database(demoDatabase());
@@ -350,6 +358,8 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
       product_extra_group: 2,
       product_fragment: MODEL_PARTS.fragments.length,
       catalog_fragment: CATALOG_FRAGMENTS.length,
+      mass_edit: 1,
+      mass_edit_undo: 1,
     });
     // Listed after that start: its login is the last one.
     const users = (await pim(dir, 'user', 'list')).stdout;

@@ -241,7 +241,9 @@ export class JobService {
     const state = (stale ? 'failed' : row.state) as JobState;
     const error: JobErrorValue | null = stale
       ? {
-          message: 'The job was cut short: the process running it stopped before it ended; it wrote nothing',
+          message: row.kind.startsWith('mass-edit')
+            ? 'The job was cut short: the process running it stopped before it ended; the chunks it committed stay'
+            : 'The job was cut short: the process running it stopped before it ended; it wrote nothing',
           code: null,
           line: null,
           column: null,

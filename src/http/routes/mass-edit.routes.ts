@@ -1,5 +1,4 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
 import { NoQuery } from '../../domain/common.schemas.js';
 import { JobDto } from '../../domain/jobs/job.schemas.js';
 import { MassEditPreview, MassEditRequest } from '../../domain/mass-edit/mass-edit.schemas.js';
@@ -47,7 +46,7 @@ export function massEditRoutes(app: PimApp, deps: HttpDeps): void {
         },
       },
     },
-    async (request, reply: FastifyReply) => {
+    async (request, reply) => {
       const ctx = requestContext(request, deps);
       if (request.body.dryRun === true) return ok(await previewMassEdit(ctx, request.body));
       const { job } = await startMassEdit(ctx, deps.jobs, request.body);
