@@ -3,7 +3,8 @@
  * --only: product-by-id, product-not-modified, rest-product-sheet, mcp-get-product,
  * mcp-get-product-2025, product-features, product-page, full-list, group-tree, fairness, lock-wait,
  * put-short-text, post-product, nightly-sync, bulk-load, bmecat-export (GET /api/export as 2005.1),
- * bmecat-import (the export's first 10,000 products into a new workspace), access-log (GET by id again with logs off),
+ * bmecat-import (the export's first 10,000 products into a new workspace), mass-edit (setFeature on half the
+ * catalogue as a job, then its undo), access-log (GET by id again with logs off),
  * pg-writers (--db postgres: 50 writers on one instance, then on two on the same database),
  * window (the window's rows, in Chromium).
  * pim runs as users run it: the default log level, standard error appended to pim.log in the run's folder.
@@ -64,6 +65,7 @@ import {
   type BmecatExportResult,
   type BmecatImportResult,
 } from './lib/bmecat.js';
+import { massEditRows, measureMassEdit, type MassEditResult } from './lib/mass-edit.js';
 import { measurePgWriters, pgWritersRows, type PgWritersResult } from './lib/pg-writers.js';
 
 const { values: args } = parseArgs({
@@ -171,6 +173,7 @@ let nightly: NightlySyncResult | undefined;
 let bulkLoad: BulkLoadResult | undefined;
 let bmecatExport: BmecatExportResult | undefined;
 let bmecatImport: BmecatImportResult | undefined;
+let massEdit: MassEditResult | undefined;
 let fairness: FairnessResult | undefined;
 let lockWait: LockWaitResult | undefined;
 let pgWriters: PgWritersResult | undefined;
@@ -284,6 +287,11 @@ async function measureRest(): Promise<void> {
       );
     }
   }
+  if (wanted('mass-edit')) {
+    console.log('  mass edit: setFeature on half the catalogue as a job, then its undo');
+    await waitForQuiet(pim.pid, timing.quietWaitMs);
+    massEdit = await measureMassEdit(ctx, pim.pid);
+  }
   wrk = runWrkIfInstalled(ctx, baseline);
   if (wanted('access-log')) accessLog = await measureAccessLog(ctx);
   console.log('  baseline again (drift check)');
@@ -337,6 +345,7 @@ const rows = [
   ...(bulkLoad ? [bulkLoadRow(bulkLoad)] : []),
   ...(bmecatExport ? [bmecatExportRow(bmecatExport)] : []),
   ...(bmecatImport ? [bmecatImportRow(bmecatImport)] : []),
+  ...(massEdit ? massEditRows(massEdit) : []),
   ...(accessLog ? [accessLogRow(accessLog, baselineRps)] : []),
   ...(move ? [moveRow(move.seconds)] : []),
   ...(windowResult ? windowRows(windowResult) : []),
