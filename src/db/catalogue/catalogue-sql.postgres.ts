@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { featureLanguagesPostgres } from './feature-language-sql.js';
 import { bulkSqlPostgres } from './bulk-sql.postgres.js';
 import { productGridPostgres } from './product-grid-sql.postgres.js';
 import { productListPostgres } from './product-list-sql.postgres.js';
@@ -42,5 +43,6 @@ export const catalogueSqlPostgres: CatalogueSql = {
   raiseChangeCounter: raiseChangeCounterPostgres,
   changeState: changeStatePostgres,
   changeCounter: changeCounterPostgres,
+  featureLanguages: featureLanguagesPostgres,
   trackChanges: trackChangesPostgres,
 };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { featureLanguagesSqlite } from './feature-language-sql.js';
 import { bulkSqlSqlite } from './bulk-sql.sqlite.js';
 import { productGridSqlite } from './product-grid-sql.sqlite.js';
 import { productListSqlite } from './product-list-sql.sqlite.js';
@@ -26,5 +27,6 @@ export const catalogueSqlSqlite: CatalogueSql = {
   raiseChangeCounter: raiseChangeCounterSqlite,
   changeState: async (db) => toChangeState(await changeStateQuery(db).executeTakeFirst()),
   changeCounter: async (db) => Number((await changeCounterQuery(db).executeTakeFirst())?.value ?? 0),
+  featureLanguages: featureLanguagesSqlite,
   trackChanges: trackChangesSqlite,
 };

@@ -71,6 +71,12 @@ export interface ProductListSql {
   ): Promise<ProductJsonPage>;
 }
 
+/** A feature and a language one of its first occurrences has a value in. */
+export interface FeatureLanguageRow {
+  ftidref: string;
+  lang: string;
+}
+
 /** The languages a sheet is written in: names of products and variants, of groups, and the fallback. */
 export interface SheetLanguages {
   /** Language of product and variant names (ProductDto.name's rules). */
@@ -210,6 +216,8 @@ export interface CatalogueSql {
    * stamp at or after it (SQLite: its one row; PostgreSQL: change-counter-sql.postgres.ts).
    */
   changeState(db: WorkspaceDb): Promise<ChangeState>;
+  /** Each feature with the languages its first occurrences have values in (feature-language-sql.ts). */
+  featureLanguages(db: WorkspaceDb): Promise<FeatureLanguageRow[]>;
   /** The committed counter alone: rises by one with every committed change. */
   changeCounter(db: WorkspaceDb): Promise<number>;
   /** Runs `work` in `trx` and tells whether it changed any row (a plugin on PostgreSQL, total_changes on SQLite). */

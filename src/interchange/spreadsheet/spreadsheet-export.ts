@@ -1,0 +1,150 @@
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type { RequestContext } from '../../domain/context.js';
+import { getColumnsInUse, getSupplierPids } from '../../domain/catalogue/catalogue-columns.service.js';
+import { getCatalogueVersion } from '../../domain/changes/change-counter.service.js';
+import type { ProductSheet } from '../../domain/products/product-sheet.service.js';
+import { getProductSheets } from '../../domain/products/product-sheet.service.js';
+import { resolveSelection } from '../../domain/products/product-selection.service.js';
+import type { ProductSelectionValue } from '../../domain/products/product-selection.schemas.js';
+import { CSV_BOM, csvRecord } from './csv-writer.js';
+import { columnName } from './spreadsheet-columns.js';
+import { exportColumns } from './spreadsheet-export-columns.js';
+import { sheetCells } from './spreadsheet-rows.js';
+import { XlsxRows, xlsxFile } from './xlsx-writer.js';
+
+/**
+ * A view of the catalogue as a spreadsheet, one product a row (docs/spreadsheets.md): the
+ * selection resolved and the columns chosen and checked before the first byte (so REST answers a
+ * refusal in its envelope), then the product sheets read in pages of 500 ids and written as they
+ * are read: memory holds a page and the selection's ids, whatever the catalogue's size. Each page
+ * is read in one statement and agrees with itself; a product changed while the export runs shows
+ * as its page read it, one deleted meanwhile is left out.
+ */
+
+export type SpreadsheetFormat = 'csv' | 'xlsx';
+
+export const SPREADSHEET_MEDIA_TYPES: Record<SpreadsheetFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export interface SpreadsheetExportOptions {
+  format: SpreadsheetFormat;
+  select: ProductSelectionValue;
+  /** Column names (spreadsheet-columns.ts); absent: every field, text and feature in use. */
+  columns?: readonly string[];
+  /** Only these languages' text and feature columns (ISO 639-2). */
+  languages?: readonly string[];
+  /** CSV: a UTF-8 byte-order mark first (Excel reads UTF-8 only with it). */
+  bom?: boolean;
+  /** Called after each page with the products written so far; what it throws ends the export. */
+  onProgress?: (products: number, total: number) => void | Promise<void>;
+  pageSize?: number;
+}
+
+export interface SpreadsheetExportReport {
+  format: SpreadsheetFormat;
+  /** The catalogue's change counter read before the first product. */
+  catalogueCounter: number;
+  columns: number;
+  /** Products written (those the selection named, less any deleted while the export ran). */
+  products: number;
+  /** Values a row has no column for: further values of one language in one feature occurrence. */
+  valuesLeftOut: number;
+}
+
+export interface SpreadsheetExport {
+  mediaType: string;
+  fileName: string;
+  /** The products the selection named. */
+  total: number;
+  report: SpreadsheetExportReport;
+  /** The file's bytes; read once. */
+  chunks: AsyncIterable<Buffer>;
+}
+
+const PAGE_SIZE = 500;
+
+/** Checks everything, resolves the selection and answers the file to stream (nothing read yet of the products). */
+export async function openSpreadsheetExport(
+  ctx: RequestContext,
+  options: SpreadsheetExportOptions,
+): Promise<SpreadsheetExport> {
+  const { counter } = await getCatalogueVersion(ctx);
+  const columns = exportColumns(await getColumnsInUse(ctx), options.columns, options.languages);
+  const ids = await resolveSelection(ctx, options.select);
+  const report: SpreadsheetExportReport = {
+    format: options.format,
+    catalogueCounter: counter,
+    columns: columns.length,
+    products: 0,
+    valuesLeftOut: 0,
+  };
+  const header = columns.map(columnName);
+  const pageSize = options.pageSize ?? PAGE_SIZE;
+
+  async function* rows(): AsyncGenerator<(string | null)[][]> {
+    yield [header];
+    for (let start = 0; start < ids.length; start += pageSize) {
+      const sheets = await getProductSheets(ctx, ids.slice(start, start + pageSize));
+      const pids = await mainSupplierPids(ctx, sheets);
+      yield sheets.map((sheet) => sheetCells(sheet, columns, pids, report));
+      report.products += sheets.length;
+      await options.onProgress?.(report.products, ids.length);
+    }
+  }
+
+  async function* csv(): AsyncGenerator<Buffer> {
+    if (options.bom === true) yield Buffer.from(CSV_BOM, 'utf8');
+    for await (const page of rows()) {
+      let text = '';
+      for (const row of page) text += csvRecord(row);
+      yield Buffer.from(text, 'utf8');
+    }
+  }
+
+  async function* xlsxRows(): AsyncGenerator<string> {
+    const sheet = new XlsxRows(columns.length);
+    for await (const page of rows()) {
+      let xml = '';
+      for (const row of page) xml += sheet.xml(row);
+      yield xml;
+    }
+  }
+
+  return {
+    mediaType: SPREADSHEET_MEDIA_TYPES[options.format],
+    fileName: `products.${options.format}`,
+    total: ids.length,
+    report,
+    chunks: options.format === 'csv' ? csv() : xlsxFile(xlsxRows()),
+  };
+}
+
+/** The supplierPids of the main products of the page's variants (the page's own, else read). */
+async function mainSupplierPids(
+  ctx: RequestContext,
+  sheets: readonly ProductSheet[],
+): Promise<Map<number, string>> {
+  const pids = new Map<number, string>();
+  for (const { product } of sheets) pids.set(product.id, product.supplierPid);
+  const missing = new Set<number>();
+  for (const { product } of sheets)
+    if (product.masterProductId !== null && !pids.has(product.masterProductId))
+      missing.add(product.masterProductId);
+  for (const [id, pid] of await getSupplierPids(ctx, [...missing])) pids.set(id, pid);
+  return pids;
+}
+
+/** The export written into `sink` (the window's route, a file): the report once the last byte is written. */
+export async function exportSpreadsheet(
+  ctx: RequestContext,
+  options: SpreadsheetExportOptions,
+  sink: Writable,
+): Promise<SpreadsheetExportReport> {
+  const file = await openSpreadsheetExport(ctx, options);
+  await pipeline(Readable.from(file.chunks), sink);
+  return file.report;
+}
