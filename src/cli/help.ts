@@ -157,6 +157,8 @@ found again by their GROUP_ID; what pim does not model (prices, extensions, ...)
 Exit code 0 when the import was written (skipped products are listed on standard error), 1 when
 nothing was written.`,
   export: `Usage: pim export FILE|- [--workspace NAME] [--format 2005|2005.1] [--languages deu,eng] [--group ID] [--strict]
+       pim export FILE.csv|FILE.xlsx|- [--format csv|xlsx] [--columns LIST] [--languages deu,eng] [--group ID]
+                  [--include-subgroups] [--q TEXT] [--main-only] [--ids 1,2,3] [--include-variants] [--bom]
 
 Exports the open workspace as a BMEcat T_NEW_CATALOG (UTF-8): the header (the one the catalogue was
 imported with, else one naming the workspace), the feature definitions, the group system, every
@@ -169,7 +171,20 @@ groups. The file appears only once it is complete; - writes to standard output.
   --group ID            only this group (its id), its subgroups and their products
   --strict              fail at the first value BMEcat cannot take as it is (over its length limits)
 Values over BMEcat's limits and parts pim lacks (a product without a short text) are listed on
-standard error. Exit code 0 when the file was written, 1 when not.`,
+standard error. Exit code 0 when the file was written, 1 when not.
+
+A FILE ending in .csv or .xlsx (or --format csv|xlsx) is a spreadsheet instead: one row per product in
+id order, columns named so that pim import reads them back (docs/spreadsheets.md). In CSV a value that
+begins with =, +, -, @, TAB, CR or ' is written with a ' before it, so no spreadsheet runs it.
+  --columns LIST        these columns in order (supplierPid,short[deu],feature[FTIDREF][deu],...);
+                        default: every field, the texts in every language and every feature in use
+  --languages deu,eng   the text and feature columns of these languages only
+  --group ID            products of this group (with --include-subgroups: of its subgroups too)
+  --q TEXT              products whose supplierPid or short text holds TEXT
+  --main-only           main products only
+  --ids 1,2,3           these products (by id) only
+  --include-variants    also the variants of every selected main product
+  --bom                 CSV: begin with a UTF-8 byte-order mark (Excel then reads UTF-8)`,
   validate: `Usage: pim validate FILE
 
 Checks a BMEcat file, without importing it: against the BMEcat 2005.1 schema with xmllint --stream

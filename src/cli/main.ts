@@ -85,6 +85,13 @@ const COMMANDS: Record<
       languages: { type: 'string' },
       group: { type: 'string' },
       strict: { type: 'boolean' },
+      columns: { type: 'string' },
+      q: { type: 'string' },
+      ids: { type: 'string' },
+      'include-subgroups': { type: 'boolean' },
+      'main-only': { type: 'boolean' },
+      'include-variants': { type: 'boolean' },
+      bom: { type: 'boolean' },
     },
   },
   settings: {
