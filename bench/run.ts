@@ -4,7 +4,8 @@
  * mcp-get-product-2025, product-features, product-page, full-list, group-tree, fairness, lock-wait,
  * put-short-text, post-product, nightly-sync, bulk-load, bmecat-export (GET /api/export as 2005.1),
  * bmecat-import (the export's first 10,000 products into a new workspace), mass-edit (setFeature on half the
- * catalogue as a job, then its undo), access-log (GET by id again with logs off),
+ * catalogue as a job, then its undo), spreadsheet-csv and spreadsheet-xlsx (GET /api/export?format=csv|xlsx,
+ * the whole catalogue), access-log (GET by id again with logs off),
  * pg-writers (--db postgres: 50 writers on one instance, then on two on the same database),
  * window (the window's rows, in Chromium).
  * pim runs as users run it: the default log level, standard error appended to pim.log in the run's folder.
@@ -67,6 +68,11 @@ import {
 } from './lib/bmecat.js';
 import { massEditRows, measureMassEdit, type MassEditResult } from './lib/mass-edit.js';
 import { measurePgWriters, pgWritersRows, type PgWritersResult } from './lib/pg-writers.js';
+import {
+  measureSpreadsheetExport,
+  spreadsheetExportRow,
+  type SpreadsheetExportResult,
+} from './lib/spreadsheet-export.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -174,6 +180,7 @@ let bulkLoad: BulkLoadResult | undefined;
 let bmecatExport: BmecatExportResult | undefined;
 let bmecatImport: BmecatImportResult | undefined;
 let massEdit: MassEditResult | undefined;
+const spreadsheets: SpreadsheetExportResult[] = [];
 let fairness: FairnessResult | undefined;
 let lockWait: LockWaitResult | undefined;
 let pgWriters: PgWritersResult | undefined;
@@ -292,6 +299,14 @@ async function measureRest(): Promise<void> {
     await waitForQuiet(pim.pid, timing.quietWaitMs);
     massEdit = await measureMassEdit(ctx, pim.pid);
   }
+  for (const format of ['csv', 'xlsx'] as const) {
+    if (!wanted(`spreadsheet-${format}`)) continue;
+    console.log(`  spreadsheet export: GET /api/export?format=${format}`);
+    await waitForQuiet(pim.pid, timing.quietWaitMs);
+    spreadsheets.push(
+      await measureSpreadsheetExport(ctx, pim.pid, format, join(tmpRoot, `export.${format}`)),
+    );
+  }
   wrk = runWrkIfInstalled(ctx, baseline);
   if (wanted('access-log')) accessLog = await measureAccessLog(ctx);
   console.log('  baseline again (drift check)');
@@ -346,6 +361,7 @@ const rows = [
   ...(bmecatExport ? [bmecatExportRow(bmecatExport)] : []),
   ...(bmecatImport ? [bmecatImportRow(bmecatImport)] : []),
   ...(massEdit ? massEditRows(massEdit) : []),
+  ...spreadsheets.map((r) => spreadsheetExportRow(r, data.manifest.products)),
   ...(accessLog ? [accessLogRow(accessLog, baselineRps)] : []),
   ...(move ? [moveRow(move.seconds)] : []),
   ...(windowResult ? windowRows(windowResult) : []),
