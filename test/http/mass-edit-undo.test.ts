@@ -16,12 +16,15 @@ import {
  */
 let server: TestServer;
 let token: string;
+let editor: string;
 const rest = () => massEditRest(server, () => token);
 
 beforeAll(async () => {
   server = await startServer({ clock: new ManualClock(new Date()) });
   token = await server.login();
-});
+  await server.addUser('eddy', 'EDITOR');
+  editor = await server.login('eddy', 'eddy-password');
+}, 120_000);
 afterAll(() => server.stop());
 
 let seq = 0;
@@ -160,9 +163,12 @@ describe('cancel halfway', () => {
       })
       .toBeGreaterThan(0);
     // A single edit by another user while the mass edit runs is answered, not refused.
-    const single = await rest().call('PUT', `/api/product/${ids[count - 1]}/texts/short/deu`, {
-      value: 'single',
-    });
+    const single = await rest().call(
+      'PUT',
+      `/api/product/${ids[count - 1]}/texts/short/deu`,
+      { value: 'single' },
+      editor,
+    );
     expect(single.status, single.text).toBe(200);
     const cancel = await rest().call('POST', `/api/job/${id}/cancel`);
     expect(cancel.status, cancel.text).toBe(200);

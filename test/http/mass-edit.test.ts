@@ -18,7 +18,7 @@ beforeAll(async () => {
   token = await server.login();
   await server.addUser('vera', 'VIEWER', 'viewer-password-1');
   viewer = await server.login('vera', 'viewer-password-1');
-});
+}, 120_000);
 afterAll(() => server.stop());
 
 let seq = 0;

@@ -18,13 +18,16 @@ export const JobError = Type.Object(
 export const JobDto = Type.Object(
   {
     id: Id,
-    kind: Type.String({ description: 'What the job does: bmecat-import, bmecat-export' }),
+    kind: Type.String({
+      description: 'What the job does: bmecat-import, bmecat-export, mass-edit, mass-edit-undo',
+    }),
     state: Type.Union(
       JOB_STATES.map((s) => Type.Literal(s)),
       {
         description:
           'queued, running, succeeded, failed or cancelled. A job whose process stopped before it finished ' +
-          '(a crash, a kill) reads as failed; an import writes in one transaction, so it then wrote nothing',
+          '(a crash, a kill) reads as failed; an import writes in one transaction, so it then wrote nothing; a ' +
+          'mass edit commits chunks of 1,000 products, and the chunks committed stay (its report names them)',
       },
     ),
     workspaceId: Nullable(Type.Integer({ description: 'The workspace it works on' })),
@@ -40,7 +43,10 @@ export const JobDto = Type.Object(
     }),
     // Any JSON (null before the job ends): Nullable needs a schema with a type.
     report: Type.Unknown({
-      description: "A finished job's report (an import's counts and skipped products); null before it ends",
+      description:
+        "A finished job's report (an import's counts and skipped products; a mass edit's MassEditReport, its " +
+        "undo's MassEditUndoReport); null before it ends. A mass edit cancelled or failed halfway has one too, " +
+        'with partial: true: exactly the products its committed chunks changed, which its undo can restore',
     }),
     error: Nullable(JobError),
   },

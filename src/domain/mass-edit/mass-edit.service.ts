@@ -7,7 +7,7 @@ import type { JobDtoValue } from '../jobs/job.schemas.js';
 import type { JobHandle, JobService } from '../jobs/job.service.js';
 import { lockProducts } from '../products/product-lock.repository.js';
 import { resolveSelection } from '../products/product-selection.service.js';
-import { appendIds } from './id-ranges.js';
+import { appendIds, type IdRange } from './id-ranges.js';
 import { runnerOf } from './mass-edit-actions.js';
 import { planOf, type MassEditPlan } from './mass-edit-plan.js';
 import { previewItems, variantsTakenAlong } from './mass-edit-preview.js';
@@ -85,7 +85,15 @@ export async function startMassEdit(
   const plan = planOf(request.action);
   await checkPlan(ctx, plan);
   const ids = await resolveSelection(ctx, request.select);
-  const input = { select: request.select, action: request.action };
+  // Ids as ranges: the job (read by every poll of it) need not carry 100,000 numbers.
+  const { ids: named, ...filters } = request.select;
+  const idRanges: IdRange[] = [];
+  if (named !== undefined)
+    appendIds(
+      idRanges,
+      [...new Set(named)].sort((a, b) => a - b),
+    );
+  const input = { select: named === undefined ? filters : { ...filters, idRanges }, action: request.action };
   return jobs.start(ctx, 'mass-edit', input, (job) => runMassEdit(ctx, job, plan, ids), RIGHTS.edit);
 }
 
