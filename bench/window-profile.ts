@@ -6,7 +6,7 @@
  *
  *   node --import tsx bench/window-profile.ts [--quick] [--only=open,editor,...,scroll]
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from 'playwright-core';
@@ -70,6 +70,7 @@ async function profiled(page: Page, work: () => Promise<Timed>, fromNavigation =
   await cdp.send('Profiler.start');
   const timed = await work();
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   const times = selfTimes(profile);
   const busy = times.filter(([name]) => name !== '(idle)').reduce((sum, [, ms]) => sum + ms, 0);
   console.log(`  on screen after ${Math.round(timed.ms)} ms; page CPU ${Math.round(busy)} ms while profiled`);

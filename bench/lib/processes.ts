@@ -31,10 +31,12 @@ export async function startServer(
   env: Record<string, string | undefined> = {},
   /** Standard error into this file (as a service's log), not through this process. */
   logFile?: string,
+  /** The checkout to run it from (another commit's worktree, built); this one by default. */
+  cwd = REPO_ROOT,
 ): Promise<Server> {
   const log = logFile === undefined ? undefined : openSync(logFile, 'a');
   const child = spawn(process.execPath, args, {
-    cwd: REPO_ROOT,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', log ?? 'pipe'],
   });
@@ -152,6 +154,7 @@ export function startPim(
 export async function startPimForWindow(
   dataDir: string,
   logFile: string,
+  root?: string,
 ): Promise<Server & { windowUrl: string }> {
   const server = await startServer(
     'pim',
@@ -159,6 +162,7 @@ export async function startPimForWindow(
     /REST API listening on (http:\/\/\S+)\/api/,
     { PIM_LOG_LEVEL: undefined },
     logFile,
+    root,
   );
   const window = /(?:Application window on|Window:)\s+(http:\/\/\S+)/.exec(server.output())?.[1];
   if (!window) {
