@@ -6,6 +6,8 @@
  * each; every round runs each chosen action once on A and once on B, the order alternating, so
  * that both meet the same disturbance from other processes (whose CPU each turn is printed: on a
  * shared machine a run of each side apart moves by more than a regression would).
+ * --browser-ui=A (or B): that side's pages in a Chromium that runs its omnibox popup as it does by
+ * default (test/helpers/browser.ts); with --b=DIR the same as --a, this measures what it costs.
  */
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,6 +29,7 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: 'open,editor' },
     rounds: { type: 'string', default: '7' },
     quick: { type: 'boolean', default: false },
+    'browser-ui': { type: 'string' },
   },
 });
 if (!args.a) throw new Error('--a=DIR: the checkout to compare with (built)');
@@ -53,6 +56,7 @@ const sides: Side[] = [
 const size = args.quick ? SIZES.quick : SIZES.full;
 const data = [await prepareRunData(size), await prepareRunData(size)];
 const browser = await launchBrowser();
+const withUi = args['browser-ui'] ? await launchBrowser({ browserUi: true }) : undefined;
 
 async function once(side: Side, scenario: Scenario, run: number): Promise<number> {
   const url = side.pim!.windowUrl;
@@ -65,11 +69,12 @@ async function once(side: Side, scenario: Scenario, run: number): Promise<number
 try {
   for (const [i, side] of sides.entries()) {
     side.pim = await startPimForWindow(data[i]!.dataDir, join(data[i]!.root, 'pim-window.log'), side.root);
-    side.context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORT });
+    const own = side.label === args['browser-ui'] && withUi ? withUi : browser;
+    side.context = await own.newContext({ locale: 'en-US', viewport: VIEWPORT });
     side.context.setDefaultTimeout(15_000);
     await side.context.addInitScript({ content: NAME_SHIM });
     await logIn(side.context, side.pim.windowUrl, ADMIN.username, ADMIN.password);
-    console.log(`${side.label}: ${side.root}`);
+    console.log(`${side.label}: ${side.root}${own === withUi ? ' (Chromium with its omnibox popup)' : ''}`);
   }
   // Round 0 is not counted: it warms both servers' and the browser's caches.
   for (let round = 0; round <= rounds; round++) {
@@ -103,6 +108,7 @@ try {
   }
 } finally {
   await browser.close();
+  await withUi?.close();
   await Promise.all(sides.map((side) => side.pim?.stop()));
   for (const d of data) rmSync(d.root, { recursive: true, force: true });
 }

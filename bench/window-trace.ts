@@ -44,7 +44,15 @@ try {
   for (let run = 0; run <= runs; run++) {
     const page = await context.newPage();
     await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', 'netlog'],
+      categories: [
+        'toplevel',
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'v8.execute',
+        'blink.user_timing',
+        'loading',
+      ],
     });
     const timed = await openTimed(page, pim.windowUrl);
     const buffer = await browser.stopTracing();
