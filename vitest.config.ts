@@ -34,6 +34,7 @@ const BROWSER = [
   'window-interchange-ui',
   'window-keyboard',
   'window-monitor',
+  'window-opening-early',
   'window-narrow',
   'window-rights-ui',
   'window-session-end',

@@ -1,4 +1,4 @@
-// First: the opening's requests leave before the rest of the bundle runs (start-opening.ts).
+// First: the opening's request (start-opening.ts; the build runs it before this bundle, too).
 import './start-opening.js';
 import '@mantine/core/styles.css';
 import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
