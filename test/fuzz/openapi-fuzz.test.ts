@@ -10,7 +10,11 @@ import { runFuzz } from './openapi-fuzzer.js';
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The fuzzer runs in the server's process and blocks the event loop for seconds while it draws a
+  // chunk of requests. The server's keep-alive timer (5 s) then fires late, in the same turn as the
+  // next request goes out on that idle connection, and closes it under the request (ECONNRESET):
+  // an artefact of sharing the loop, not an answer. A keep-alive longer than any draw avoids it.
+  server = await startServer({ httpLimits: { keepAliveTimeoutMs: 120_000 } });
 });
 
 afterAll(async () => {
