@@ -64,15 +64,21 @@ try {
     all.push(steps);
     console.log(`run ${run}: ${Math.round(timed.ms)} ms ${JSON.stringify(steps)}`);
   }
+  // pim's access log: one JSON line per request, its time in `ms`.
   const served = readFileSync(logFile, 'utf8')
     .split('\n')
-    .filter((line) => line.includes('/ui/api/opening') && line.includes('responseTime'))
-    .map((line) => (JSON.parse(line) as { responseTime: number }).responseTime);
+    .filter((line) => line.includes('/ui/api/opening'))
+    .map((line) => (JSON.parse(line) as { ms?: number }).ms)
+    .filter((ms): ms is number => typeof ms === 'number');
   console.log(`\nmedian of ${all.length} openings (ms from navigation; main thread's work by kind):`);
   for (const key of Object.keys(all[0] ?? {}) as (keyof Steps)[]) {
     console.log(`  ${key.padEnd(28)} ${round(median(all.map((s) => s[key]))!, 0)}`);
   }
-  console.log(`  pim's time for /ui/api/opening (access log): median ${round(median(served)!, 1)} ms`);
+  console.log(
+    served.length
+      ? `  pim's time for /ui/api/opening (access log): median ${round(median(served)!, 1)} ms`
+      : "  pim's time for /ui/api/opening: not in pim's log",
+  );
 } finally {
   await browser.close();
   await pim.stop();
