@@ -20,8 +20,7 @@ function processBusy(pid: number): number {
 /** Measures who used the CPU between construction and stop(); undefined where /proc is missing. */
 export class CpuMeter {
   private readonly start:
-    | { machine: number; server: number; bench: number; database: number; at: number }
-    | undefined;
+    { machine: number; server: number; bench: number; database: number; at: number } | undefined;
 
   constructor(private readonly serverPid: number) {
     try {

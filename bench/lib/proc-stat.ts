@@ -31,7 +31,12 @@ export function processTimes(pid: number): ProcessTimes | undefined {
     // After the command's closing parenthesis: state, ppid, ..., utime (14th field of the line).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
-    return { command, ppid: Number(fields[1]), own: utime! + stime!, total: utime! + stime! + cutime! + cstime! };
+    return {
+      command,
+      ppid: Number(fields[1]),
+      own: utime! + stime!,
+      total: utime! + stime! + cutime! + cstime!,
+    };
   } catch {
     return undefined;
   }

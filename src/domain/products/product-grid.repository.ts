@@ -273,7 +273,11 @@ export async function selectionIds(db: WorkspaceDb, f: GridFilter, withVariants:
 }
 
 /** Of `ids`, those that are products, with the variants of those that are main products if asked, in id order. */
-export async function existingIds(db: WorkspaceDb, ids: readonly number[], withVariants: boolean): Promise<number[]> {
+export async function existingIds(
+  db: WorkspaceDb,
+  ids: readonly number[],
+  withVariants: boolean,
+): Promise<number[]> {
   if (ids.length === 0) return [];
   const list = catalogueSql(db).idList(ids);
   const query = withVariants

@@ -24,11 +24,20 @@ export const ProductSelection = Type.Object(
     q: Type.Optional(
       Type.String({ maxLength: FILTER_VALUE_MAX, description: 'Search in supplierPid and short texts' }),
     ),
-    groupId: Type.Optional(Type.Integer({ minimum: 1, description: "Products in this group (its database id)" })),
-    includeSubgroups: Type.Optional(Type.Boolean({ description: 'With groupId: the products of its subgroups too' })),
-    mainOnly: Type.Optional(Type.Boolean({ description: 'Main products only (no variant matches by itself)' })),
+    groupId: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'Products in this group (its database id)' }),
+    ),
+    includeSubgroups: Type.Optional(
+      Type.Boolean({ description: 'With groupId: the products of its subgroups too' }),
+    ),
+    mainOnly: Type.Optional(
+      Type.Boolean({ description: 'Main products only (no variant matches by itself)' }),
+    ),
     updatedSince: Type.Optional(
-      Type.String({ maxLength: FILTER_VALUE_MAX, description: 'Changed at or after this instant (ISO 8601)' }),
+      Type.String({
+        maxLength: FILTER_VALUE_MAX,
+        description: 'Changed at or after this instant (ISO 8601)',
+      }),
     ),
     textLang: Type.Optional(LanguageCode),
     text: Type.Optional(Presence),
@@ -42,10 +51,9 @@ export const ProductSelection = Type.Object(
     title: 'ProductSelection',
     additionalProperties: false,
     description:
-      'The products to work on: `ids`, or the product grid\'s filters (`{}` selects every product). ' +
+      "The products to work on: `ids`, or the product grid's filters (`{}` selects every product). " +
       'text needs textLang, feature needs ftidref, includeSubgroups needs groupId',
   },
 );
 
 export type ProductSelectionValue = Static<typeof ProductSelection>;
-

@@ -26,15 +26,21 @@ const NAMED_IDS = 10;
  * Ids that are not products answer 404 naming them: a mass edit or export of "these 40 products"
  * that silently did 39 would hide a mistake. Read right; the work that follows checks its own.
  */
-export async function resolveSelection(context: RequestContext, select: ProductSelectionValue): Promise<number[]> {
+export async function resolveSelection(
+  context: RequestContext,
+  select: ProductSelectionValue,
+): Promise<number[]> {
   const ctx = useWorkspace(context, RIGHTS.read);
   const withVariants = select.includeVariants ?? false;
   if (select.ids !== undefined) {
     const filter = FILTER_KEYS.find((key) => select[key] !== undefined);
     if (filter !== undefined) {
-      throw Object.assign(new ValidationError(`ids cannot be combined with ${filter}: give the ids or the filters`), {
-        field: filter,
-      });
+      throw Object.assign(
+        new ValidationError(`ids cannot be combined with ${filter}: give the ids or the filters`),
+        {
+          field: filter,
+        },
+      );
     }
     const wanted = [...new Set(select.ids)];
     const found = await existingIds(ctx.db, wanted, withVariants);

@@ -19,7 +19,8 @@ import { lookupLanguage } from '../../domain/languages/language.js';
  * An FTIDREF may hold any character but a line break, brackets included
  * (`feature[a]b][deu]` is feature `a]b`): the name is read from its ends.
  */
-export type SpreadsheetField = 'id' | 'supplierPid' | 'masterSupplierPid' | 'groupId' | 'updatedAt' | ProductFieldKey;
+export type SpreadsheetField =
+  'id' | 'supplierPid' | 'masterSupplierPid' | 'groupId' | 'updatedAt' | ProductFieldKey;
 
 export type SpreadsheetColumn =
   | { kind: 'field'; field: SpreadsheetField }
