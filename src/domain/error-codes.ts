@@ -110,6 +110,10 @@ export const ERROR_CATALOGUE = {
     409,
     'The undo data of this mass edit is no longer kept (only the newest mass edits keep it)',
   ],
+  SPREADSHEET_INVALID: [
+    400,
+    'A spreadsheet (CSV, XLSX) cannot be imported: the error names the row and column (docs/spreadsheets.md)',
+  ],
   LAST_ADMIN: [409, 'The last enabled ADMIN cannot be demoted or disabled'],
   USER_DISABLED: [401, 'The user is disabled: no login, and their sessions have ended'],
   INTERNAL: [500, 'Unexpected error; the detail is in the server log'],
