@@ -139,7 +139,7 @@ Creates a workspace: a folder with its own database.
   --path DIR        folder of the workspace; must not exist or be empty
                     (default: <data-dir>/workspaces/<name>)
   --language CODE   default language, an ISO 639-2 code (default: deu)`,
-  import: `Usage: pim import FILE [--workspace NAME] [--mode merge|replace] [--dry-run] [--continue-on-error]
+  import: `Usage: pim import FILE [--workspace NAME] [--format bmecat|csv|xlsx] [--mode merge|replace] [--dry-run] [--continue-on-error]
 
 Imports a BMEcat catalogue (2005, 2005.1, 2005.2 or 1.2; UTF-8, UTF-16, ISO-8859-1 or windows-1252)
 into the open workspace, in one transaction: when the file or a product is refused, nothing is
@@ -154,6 +154,9 @@ found again by their GROUP_ID; what pim does not model (prices, extensions, ...)
                         catalogue (products and groups the file does not hold are deleted)
   --dry-run             say what would change, write nothing
   --continue-on-error   skip a product that is refused, list it, import the others
+  --format csv|xlsx     a spreadsheet, one product a row (default for FILE.csv and FILE.xlsx):
+                        matched by supplierPid, only what differs is written; a bad cell fails
+                        the import with its row and column (docs/spreadsheets.md)
 Exit code 0 when the import was written (skipped products are listed on standard error), 1 when
 nothing was written.`,
   export: `Usage: pim export FILE|- [--workspace NAME] [--format 2005|2005.1] [--languages deu,eng] [--group ID] [--strict]

@@ -68,6 +68,7 @@ const COMMANDS: Record<
     options: {
       workspace: { type: 'string' },
       mode: { type: 'string' },
+      format: { type: 'string' },
       'dry-run': { type: 'boolean' },
       'continue-on-error': { type: 'boolean' },
     },

@@ -9,6 +9,10 @@ import { startBmecatImport } from '../interchange/bmecat/bmecat-import-job.js';
 import { importOptionFields } from '../interchange/bmecat/import-options.schemas.js';
 import { startBmecatExport } from '../interchange/bmecat/bmecat-export-job.js';
 import { exportOptionFields, exportOptionsOf } from '../interchange/bmecat/export-options.schemas.js';
+import {
+  spreadsheetFormatOf,
+  startSpreadsheetImport,
+} from '../interchange/spreadsheet/spreadsheet-import-job.js';
 import { defineTool } from './tool.js';
 
 const ImportBmecatInput = Type.Object(
@@ -20,6 +24,27 @@ const ImportBmecatInput = Type.Object(
         'An absolute path of a BMEcat file on the machine pim runs on (pim reads it; it is not sent)',
     }),
     ...importOptionFields,
+  },
+  { additionalProperties: false },
+);
+
+const ImportSpreadsheetInput = Type.Object(
+  {
+    path: Type.String({
+      minLength: 1,
+      maxLength: 4096,
+      description:
+        'An absolute path of a CSV or XLSX file on the machine pim runs on (pim reads it; it is not sent)',
+    }),
+    format: Type.Optional(
+      Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], {
+        description: 'csv or xlsx; default: from the file name (.csv, .xlsx)',
+      }),
+    ),
+    dryRun: importOptionFields.dryRun,
+    continueOnError: Type.Optional(
+      Type.Boolean({ description: 'Skip a bad row, list it (row, column) in the report, import the others' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -66,6 +91,39 @@ export const jobTools = [
         path: input.path,
         name: basename(input.path),
         mode: input.mode ?? 'merge',
+        dryRun: input.dryRun === true,
+        continueOnError: input.continueOnError === true,
+      });
+      return job;
+    },
+  }),
+  defineTool({
+    name: 'import_spreadsheet',
+    title: 'Import a spreadsheet (CSV, XLSX)',
+    description:
+      'Imports a spreadsheet (CSV in UTF-8 or XLSX; one product a row, keyed by supplierPid; the columns ' +
+      'supplierPid, masterSupplierPid, groupId, the product fields, short[LANG], long[LANG], feature[FTIDREF][LANG], ' +
+      'feature[FTIDREF].unit, as the spreadsheet export writes them) from a file on the machine pim runs on into ' +
+      'the open workspace, as a job: only what differs from the stored products is written; an empty cell removes ' +
+      'the value. Returns the job at once; follow it with get_job: its report counts created, changed and ' +
+      'unchanged products; a failed job names the row (line) and column and wrote nothing.',
+    input: ImportSpreadsheetInput,
+    output: JobDto,
+    effect: 'write',
+    right: RIGHTS.edit,
+    workspace: true,
+    successStatus: 202,
+    run: async (ctx, input, deps) => {
+      requireAbsolute(input.path);
+      const format = input.format ?? spreadsheetFormatOf(input.path);
+      if (!format)
+        throw new ValidationError('format is needed: the file name ends in neither .csv nor .xlsx');
+      const file = await stat(input.path).catch(() => undefined);
+      if (!file?.isFile()) throw new ValidationError(`path ${input.path} is not a file pim can read`);
+      const { job } = await startSpreadsheetImport(deps.jobs, ctx, {
+        path: input.path,
+        name: basename(input.path),
+        format,
         dryRun: input.dryRun === true,
         continueOnError: input.continueOnError === true,
       });

@@ -3,13 +3,21 @@ import { basename, resolve } from 'node:path';
 import type { RequestContext } from '../../domain/context.js';
 import type { ImportReport } from '../../interchange/bmecat/bmecat-import.js';
 import { startBmecatImport } from '../../interchange/bmecat/bmecat-import-job.js';
+import type { SpreadsheetImportReport } from '../../interchange/spreadsheet/spreadsheet-import.js';
+import {
+  spreadsheetFormatOf,
+  startSpreadsheetImport,
+} from '../../interchange/spreadsheet/spreadsheet-import-job.js';
+import type { SpreadsheetFormat } from '../../interchange/spreadsheet/spreadsheet-rows.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../command-input.js';
+import type { JobService } from '../../domain/jobs/job.service.js';
 import { withApplication } from './with-app.js';
 
 /**
- * `pim import FILE [--workspace NAME] [--mode merge|replace] [--dry-run] [--continue-on-error]`: a BMEcat file into the
- * open workspace (or the one named), in one transaction (docs/bmecat.md). On a terminal a
+ * `pim import FILE [--workspace NAME] [--format bmecat|csv|xlsx] [--mode merge|replace] [--dry-run] [--continue-on-error]`:
+ * a BMEcat file or a spreadsheet (FILE.csv, FILE.xlsx, or --format) into the open workspace (or
+ * the one named), in one transaction (docs/bmecat.md, docs/spreadsheets.md). On a terminal a
  * progress bar on standard error (by the bytes read), elsewhere a line per 10 % read.
  * Exit 0 when the import was written (skipped products are listed), 1 when nothing was written.
  */
@@ -17,6 +25,13 @@ export async function importCommand({ dataDir, positionals, values, out }: Comma
   const [file, ...extra] = positionals;
   if (!file) throw new UsageError('pim import needs a BMEcat file');
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
+  const format = (values.format as string | undefined) ?? spreadsheetFormatOf(file) ?? 'bmecat';
+  if (format !== 'bmecat' && format !== 'csv' && format !== 'xlsx')
+    throw new UsageError(`--format is bmecat, csv or xlsx, not '${format}'`);
+  if (format !== 'bmecat' && values.mode !== undefined)
+    throw new UsageError(
+      '--mode applies to BMEcat; a spreadsheet import creates and updates the products of its rows',
+    );
   const mode = (values.mode as string | undefined) ?? 'merge';
   if (mode !== 'merge' && mode !== 'replace')
     throw new UsageError(`--mode is merge or replace, not '${mode}'`);
@@ -34,6 +49,8 @@ export async function importCommand({ dataDir, positionals, values, out }: Comma
     if (!workspace)
       throw new UsageError('no workspace is open: open one in pim, or name it with --workspace NAME');
     const ctx: RequestContext = { ...owner, workspace };
+    if (format !== 'bmecat')
+      return importSheet(app.jobs, ctx, { file, path, format, dryRun, size, values, out });
     const progress = new Progress(size);
     const { job, done } = await startBmecatImport(app.jobs, ctx, {
       path,
@@ -72,6 +89,50 @@ export async function importCommand({ dataDir, positionals, values, out }: Comma
     );
     return 0;
   });
+}
+
+interface SheetInput {
+  file: string;
+  path: string;
+  format: SpreadsheetFormat;
+  dryRun: boolean;
+  size: number;
+  values: CommandInput['values'];
+  out: CommandInput['out'];
+}
+
+/** A spreadsheet's import: the same job, report lines with the row and column of each skipped row. */
+async function importSheet(jobs: JobService, ctx: RequestContext, input: SheetInput): Promise<number> {
+  const { file, path, format, dryRun, size, values, out } = input;
+  const progress = new Progress(size);
+  const { job, done } = await startSpreadsheetImport(jobs, ctx, {
+    path,
+    name: basename(path),
+    format,
+    dryRun,
+    continueOnError: values['continue-on-error'] === true,
+    watch: (bytes) => progress.count(bytes),
+  });
+  const ended = await done;
+  progress.end();
+  if (ended.state !== 'succeeded') {
+    const where = ended.error?.line ? `${file}:${ended.error.line}:${ended.error.column}: ` : '';
+    console.error(`pim: ${where}${ended.error?.message ?? `the import was ${ended.state}`}`);
+    console.error(`pim: nothing was imported (job ${job.id})`);
+    return 1;
+  }
+  const report = ended.report as SpreadsheetImportReport;
+  for (const skip of report.skipped)
+    console.error(`pim: ${file}:${skip.row}:${skip.column}: skipped row ${skip.row}: ${skip.message}`);
+  const counts =
+    `${report.rows} rows (${report.created} created, ${report.changed} changed, ${report.unchanged} unchanged` +
+    `${report.skippedCount > 0 ? `, ${report.skippedCount} skipped` : ''})`;
+  out(
+    dryRun
+      ? `dry run of ${file} (${format}), nothing written: would import ${counts}`
+      : `imported ${file} (${format}) into workspace ${ctx.workspace!.name}: ${counts}`,
+  );
+  return 0;
 }
 
 function fileSize(path: string): number {

@@ -6,6 +6,11 @@ import { errorCodes, type FastifyReply, type FastifySchemaCompiler } from 'fasti
 import { JobDto } from '../../domain/jobs/job.schemas.js';
 import { startBmecatImport } from '../../interchange/bmecat/bmecat-import-job.js';
 import { importOptionFields } from '../../interchange/bmecat/import-options.schemas.js';
+import { startSpreadsheetImport } from '../../interchange/spreadsheet/spreadsheet-import-job.js';
+import {
+  SPREADSHEET_MEDIA_TYPES,
+  spreadsheetFormatOfMediaType,
+} from '../../interchange/spreadsheet/spreadsheet-media-types.js';
 import { ok } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { PimApp } from '../pim-app.js';
@@ -38,8 +43,9 @@ const queryOnly: FastifySchemaCompiler<unknown> = (route) =>
 export function importRoutes(app: PimApp, deps: HttpDeps): void {
   app.register(async (plugin) => {
     const scope = plugin as unknown as PimApp;
-    scope.addContentTypeParser(['application/xml', 'text/xml'], (_request, payload, done) =>
-      done(null, payload),
+    scope.addContentTypeParser(
+      ['application/xml', 'text/xml', ...SPREADSHEET_MEDIA_TYPES],
+      (_request, payload, done) => done(null, payload),
     );
     scope.post(
       '/api/import',
@@ -50,17 +56,31 @@ export function importRoutes(app: PimApp, deps: HttpDeps): void {
         schema: {
           operationId: 'importBmecat',
           tags: ['job'],
-          summary: 'Import a BMEcat catalogue into the open workspace, as a job',
+          summary: 'Import a BMEcat catalogue or a spreadsheet (CSV, XLSX) into the open workspace, as a job',
           description:
             'The body is the file (application/xml or text/xml, up to 2 GiB), streamed to disk. Answers 202 with ' +
             'the job and Location: /api/job/{id}; follow it there. The import is one transaction: a refused file ' +
             'or product fails the job with the line and column and writes nothing (unless continueOnError). ' +
-            'BMEcat 2005 and 1.2, T_NEW_CATALOG (merge or replace), T_UPDATE_PRODUCTS and T_UPDATE_PRICES.',
+            'BMEcat 2005 and 1.2, T_NEW_CATALOG (merge or replace), T_UPDATE_PRODUCTS and T_UPDATE_PRICES. ' +
+            'text/csv (UTF-8; a charset other than utf-8 is refused) and the XLSX type import a spreadsheet, one ' +
+            'product a row keyed by supplierPid (the columns of GET /api/export?format=csv): only what differs is ' +
+            'written; a bad cell fails the job with its row (line) and column; mode does not apply.',
           querystring: ImportQuery,
           body: {
             content: {
               'application/xml': { schema: Type.String({ description: 'A BMEcat file' }) },
               'text/xml': { schema: Type.String({ description: 'A BMEcat file' }) },
+              'text/csv': {
+                schema: Type.String({
+                  description: 'A spreadsheet as CSV (RFC 4180, UTF-8; , or ; between cells)',
+                }),
+              },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                schema: Type.String({
+                  format: 'binary',
+                  description: 'A spreadsheet as XLSX (its first worksheet)',
+                }),
+              },
             },
           },
           response: {
@@ -81,15 +101,25 @@ export function importRoutes(app: PimApp, deps: HttpDeps): void {
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > IMPORT_BODY_LIMIT)
           throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+        const format = spreadsheetFormatOfMediaType(request.headers['content-type'], query.mode);
         const { dir, path } = await receiveUpload(request.body, IMPORT_BODY_LIMIT, 'pim-import-');
-        const { job, done } = await startBmecatImport(deps.jobs, ctx, {
-          path,
-          name: query.name ?? 'upload.xml',
-          mode: query.mode ?? 'merge',
-          dryRun: query.dryRun === true,
-          continueOnError: query.continueOnError === true,
-          removeAfter: true,
-        });
+        const { job, done } = format
+          ? await startSpreadsheetImport(deps.jobs, ctx, {
+              path,
+              name: query.name ?? `upload.${format}`,
+              format,
+              dryRun: query.dryRun === true,
+              continueOnError: query.continueOnError === true,
+              removeAfter: true,
+            })
+          : await startBmecatImport(deps.jobs, ctx, {
+              path,
+              name: query.name ?? 'upload.xml',
+              mode: query.mode ?? 'merge',
+              dryRun: query.dryRun === true,
+              continueOnError: query.continueOnError === true,
+              removeAfter: true,
+            });
         void done.finally(() => rm(dir, { recursive: true, force: true }));
         return reply.code(202).header('Location', `/api/job/${job.id}`).send(ok(job));
       },

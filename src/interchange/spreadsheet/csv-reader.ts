@@ -34,13 +34,15 @@ export async function* readCsv(bytes: AsyncIterable<Uint8Array>): AsyncGenerator
     throw new SpreadsheetError('The file is a zip archive (an XLSX file?), not CSV', 1, 1);
   const newline = head.indexOf(0x0a);
   const headerLine = head.subarray(0, newline < 0 ? head.length : newline);
-  if (headerLine.includes(0)) throw new SpreadsheetError('The file is not text (CSV): it holds NUL bytes', 1, 1);
+  if (headerLine.includes(0))
+    throw new SpreadsheetError('The file is not text (CSV): it holds NUL bytes', 1, 1);
   const delimiter = count(headerLine, 0x3b) > count(headerLine, 0x2c) ? ';' : ',';
 
   async function* rest(): AsyncGenerator<Buffer> {
     yield head;
     if (ended) return;
-    for (let next = await source.next(); !next.done; next = await source.next()) yield Buffer.from(next.value);
+    for (let next = await source.next(); !next.done; next = await source.next())
+      yield Buffer.from(next.value);
   }
   const parser = Readable.from(rest()).pipe(
     parse({ delimiter, encoding: null, relax_column_count: true, relax_quotes: false }),
@@ -57,7 +59,7 @@ export async function* readCsv(bytes: AsyncIterable<Uint8Array>): AsyncGenerator
         if (!problem && !isUtf8(field))
           problem = {
             column: i + 1,
-            message: `${place(row, i + 1)}: the bytes are not UTF-8: save the file as CSV UTF-8`,
+            message: 'the bytes are not UTF-8: save the file as CSV UTF-8 (or send it with charset=utf-8)',
           };
         cells[i] = field.toString('utf8');
       }

@@ -8,6 +8,11 @@ import type { JobDtoValue } from '../../domain/jobs/job.schemas.js';
 import type { ImportReport } from '../../interchange/bmecat/bmecat-import.js';
 import { startBmecatImport } from '../../interchange/bmecat/bmecat-import-job.js';
 import { importOptionFields } from '../../interchange/bmecat/import-options.schemas.js';
+import { startSpreadsheetImport } from '../../interchange/spreadsheet/spreadsheet-import-job.js';
+import {
+  SPREADSHEET_MEDIA_TYPES,
+  spreadsheetFormatOfMediaType,
+} from '../../interchange/spreadsheet/spreadsheet-media-types.js';
 import { ok } from '../../http/envelope.js';
 import { IMPORT_BODY_LIMIT } from '../../http/routes/import.routes.js';
 import { validatorCompiler } from '../../http/validation.js';
@@ -23,7 +28,7 @@ const _reportMatches: (report: ImportReport) => ImportReportView = (report) => r
 void _jobMatches;
 void _reportMatches;
 
-const MEDIA_TYPES = ['application/xml', 'text/xml'];
+const MEDIA_TYPES = ['application/xml', 'text/xml', ...SPREADSHEET_MEDIA_TYPES];
 
 const ImportQuery = Type.Object(
   {
@@ -45,13 +50,15 @@ function refuseEarly(request: FastifyRequest, deps: WindowDeps): void {
   useWorkspace(windowContext(request, deps), RIGHTS.edit);
   const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
   if (!MEDIA_TYPES.includes(type)) throw new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(type);
+  spreadsheetFormatOfMediaType(request.headers['content-type'], (request.query as { mode?: string }).mode);
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > IMPORT_BODY_LIMIT)
     throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
 }
 
 /**
- * File › Import BMEcat…: the file as the body (application/xml or text/xml, up to 2 GiB), streamed
+ * File › Import…: the file as the body (application/xml or text/xml for BMEcat, text/csv or the XLSX
+ * type for a spreadsheet, up to 2 GiB), streamed
  * to a temporary file and imported as a job, as REST's POST /api/import does (202 with the job).
  * The window follows the job through its `job` events, and reads or cancels it under /ui/api/jobs.
  */
@@ -66,7 +73,7 @@ export function importRoutes(app: FastifyInstance, deps: WindowDeps, events: Win
         schema: {
           querystring: ImportQuery,
           // Names the media types a 415 lists; the body itself is not validated (queryOnly).
-          body: { content: { 'application/xml': { schema: {} }, 'text/xml': { schema: {} } } },
+          body: { content: Object.fromEntries(MEDIA_TYPES.map((type) => [type, { schema: {} }])) },
         },
         onRequest: async (request) => refuseEarly(request, deps),
       },
@@ -79,15 +86,26 @@ export function importRoutes(app: FastifyInstance, deps: WindowDeps, events: Win
         try {
           file.size = (await stat(path)).size;
           const query = request.query;
-          started = await startBmecatImport(deps.jobs, ctx, {
-            path,
-            name: query.name ?? 'upload.xml',
-            mode: query.mode ?? 'merge',
-            dryRun: query.dryRun === true,
-            continueOnError: query.continueOnError === true,
-            removeAfter: true,
-            watch: (bytes) => countReads(bytes, file),
-          });
+          const format = spreadsheetFormatOfMediaType(request.headers['content-type'], query.mode);
+          started = format
+            ? await startSpreadsheetImport(deps.jobs, ctx, {
+                path,
+                name: query.name ?? `upload.${format}`,
+                format,
+                dryRun: query.dryRun === true,
+                continueOnError: query.continueOnError === true,
+                removeAfter: true,
+                watch: (bytes) => countReads(bytes, file),
+              })
+            : await startBmecatImport(deps.jobs, ctx, {
+                path,
+                name: query.name ?? 'upload.xml',
+                mode: query.mode ?? 'merge',
+                dryRun: query.dryRun === true,
+                continueOnError: query.continueOnError === true,
+                removeAfter: true,
+                watch: (bytes) => countReads(bytes, file),
+              });
         } catch (error) {
           await rm(dir, { recursive: true, force: true });
           throw error;

@@ -1,0 +1,83 @@
+import type { ProductFieldKey } from '../../db/catalogue/product-fields.js';
+import { checkFtidref } from '../../domain/features/feature.rules.js';
+import { DomainError } from '../../domain/errors.js';
+import { columnName, isColumnError, parseColumnName, READ_ONLY_FIELDS } from './spreadsheet-columns.js';
+import { columnLetters, place, SpreadsheetError } from './spreadsheet-error.js';
+import type { SheetRow } from './spreadsheet-rows.js';
+
+/** A feature's columns: its values by language and its unit, each by cell index. */
+export interface FeatureColumns {
+  ftidref: string;
+  values: { index: number; lang: string }[];
+  unit?: number;
+}
+
+/**
+ * What the header row says each column holds, by cell index (0 is column A). A column the file
+ * lacks is undefined or absent: the import leaves that part of every product as it is.
+ */
+export interface HeaderPlan {
+  names: string[];
+  supplierPid: number;
+  masterSupplierPid?: number;
+  groupId?: number;
+  fields: { index: number; key: ProductFieldKey }[];
+  texts: { index: number; kind: 'short' | 'long'; lang: string }[];
+  features: FeatureColumns[];
+}
+
+/** Reads the header row; a column that names nothing, or names a column twice, fails the import. */
+export function readHeader(header: SheetRow): HeaderPlan {
+  const names = header.cells.map((c) => c.trim());
+  const fail = (index: number, message: string): never => {
+    throw new SpreadsheetError(`${place(1, index + 1, names[index])}: ${message}`, 1, index + 1);
+  };
+  if (header.problem) fail(header.problem.column - 1, 'the header row is not UTF-8');
+  const plan: HeaderPlan = { names, supplierPid: -1, fields: [], texts: [], features: [] };
+  const seen = new Map<string, number>();
+  const features = new Map<string, FeatureColumns>();
+  names.forEach((name, index) => {
+    if (name === '') fail(index, 'a column without a name in the header row');
+    const column = parseColumnName(name);
+    if (isColumnError(column)) return fail(index, column.error);
+    const canonical = columnName(column);
+    const earlier = seen.get(canonical);
+    if (earlier !== undefined)
+      fail(index, `a second column ${canonical} (the first is column ${columnLetters(earlier + 1)})`);
+    seen.set(canonical, index);
+    switch (column.kind) {
+      case 'field':
+        if (column.field === 'supplierPid') plan.supplierPid = index;
+        else if (column.field === 'masterSupplierPid') plan.masterSupplierPid = index;
+        else if (column.field === 'groupId') plan.groupId = index;
+        else if (!READ_ONLY_FIELDS.has(column.field))
+          plan.fields.push({ index, key: column.field as ProductFieldKey });
+        break;
+      case 'text':
+        plan.texts.push({ index, kind: column.text, lang: column.lang });
+        break;
+      case 'featureValue':
+      case 'featureUnit': {
+        try {
+          checkFtidref(column.ftidref);
+        } catch (error) {
+          if (error instanceof DomainError) fail(index, error.message);
+          throw error;
+        }
+        let feature = features.get(column.ftidref);
+        if (!feature) features.set(column.ftidref, (feature = { ftidref: column.ftidref, values: [] }));
+        if (column.kind === 'featureUnit') feature.unit = index;
+        else feature.values.push({ index, lang: column.lang });
+        break;
+      }
+    }
+  });
+  if (plan.supplierPid < 0)
+    throw new SpreadsheetError(
+      'row 1: the header row has no column supplierPid: it is the key each row is matched by',
+      1,
+      1,
+    );
+  plan.features = [...features.values()];
+  return plan;
+}
