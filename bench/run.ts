@@ -5,7 +5,8 @@
  * put-short-text, post-product, nightly-sync, bulk-load, bmecat-export (GET /api/export as 2005.1),
  * bmecat-import (the export's first 10,000 products into a new workspace), mass-edit (setFeature on half the
  * catalogue as a job, then its undo), spreadsheet-csv and spreadsheet-xlsx (GET /api/export?format=csv|xlsx,
- * the whole catalogue), access-log (GET by id again with logs off),
+ * the whole catalogue), spreadsheet-import (the catalogue's CSV back, all unchanged, then as a dry
+ * run), access-log (GET by id again with logs off),
  * pg-writers (--db postgres: 50 writers on one instance, then on two on the same database),
  * window (the window's rows, in Chromium).
  * pim runs as users run it: the default log level, standard error appended to pim.log in the run's folder.
@@ -20,7 +21,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMIN, SIZES } from './config.js';
 import { LATER_ENDPOINTS, READ_ENDPOINTS, type Context, type Endpoint } from './endpoints.js';
-import { prepareRunData } from './generate.js';
+import { ensureCatalogue, prepareRunData } from './generate.js';
+import {
+  measureSpreadsheetImport,
+  spreadsheetImportRow,
+  writeCatalogueCsv,
+  type SpreadsheetImportResult,
+} from './lib/spreadsheet-import.js';
 import { ensureBuilt } from './lib/build.js';
 import { waitForQuiet } from './lib/cpu.js';
 import { measureFullList } from './lib/full-list.js';
@@ -181,6 +188,7 @@ let bmecatExport: BmecatExportResult | undefined;
 let bmecatImport: BmecatImportResult | undefined;
 let massEdit: MassEditResult | undefined;
 const spreadsheets: SpreadsheetExportResult[] = [];
+const spreadsheetImports: SpreadsheetImportResult[] = [];
 let fairness: FairnessResult | undefined;
 let lockWait: LockWaitResult | undefined;
 let pgWriters: PgWritersResult | undefined;
@@ -307,6 +315,17 @@ async function measureRest(): Promise<void> {
       await measureSpreadsheetExport(ctx, pim.pid, format, join(tmpRoot, `export.${format}`)),
     );
   }
+  if (wanted('spreadsheet-import')) {
+    const csv = join(tmpRoot, 'catalogue.csv');
+    const written = await writeCatalogueCsv(join((await ensureCatalogue(size)).dir, 'workspace.sqlite'), csv);
+    for (const dryRun of [false, true]) {
+      console.log(
+        `  spreadsheet import: the catalogue's CSV (${written} products) back${dryRun ? ', dry run' : ''}`,
+      );
+      await waitForQuiet(pim.pid, timing.quietWaitMs);
+      spreadsheetImports.push(await measureSpreadsheetImport(ctx, pim.pid, csv, dryRun));
+    }
+  }
   wrk = runWrkIfInstalled(ctx, baseline);
   if (wanted('access-log')) accessLog = await measureAccessLog(ctx);
   console.log('  baseline again (drift check)');
@@ -362,6 +381,7 @@ const rows = [
   ...(bmecatImport ? [bmecatImportRow(bmecatImport)] : []),
   ...(massEdit ? massEditRows(massEdit) : []),
   ...spreadsheets.map((r) => spreadsheetExportRow(r, data.manifest.products)),
+  ...spreadsheetImports.map(spreadsheetImportRow),
   ...(accessLog ? [accessLogRow(accessLog, baselineRps)] : []),
   ...(move ? [moveRow(move.seconds)] : []),
   ...(windowResult ? windowRows(windowResult) : []),

@@ -108,4 +108,38 @@ describe('pim import', () => {
     );
     expectOneLineError(await runCliAsync(dataDir, ['import', SAMPLE, '--workspace', 'Nope']), /Nope/);
   });
+
+  it('imports a spreadsheet by its extension or --format, and names a bad cell by file, row and column', async () => {
+    const csv = join(dataDir, 'products.csv');
+    writeFileSync(csv, 'supplierPid,short[deu]\r\nCLI-1,Bohrer\r\nCLI-2,Säge\r\n');
+    const dry = await runCliAsync(dataDir, ['import', csv, '--workspace', 'Other', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('would import 2 rows (2 created, 0 changed, 0 unchanged)');
+    const done = await runCliAsync(dataDir, ['import', csv, '--workspace', 'Other']);
+    expect(done.stdout).toContain('into workspace Other: 2 rows (2 created, 0 changed, 0 unchanged)');
+    const text = join(dataDir, 'products.txt');
+    writeFileSync(text, 'supplierPid;short[deu]\r\nCLI-1;Bohrer\r\nCLI-3;\r\nCLI-1;x\r\n');
+    expectOneLineError(
+      await runCliAsync(dataDir, ['import', text, '--workspace', 'Other', '--format', 'xml']),
+      /--format is bmecat, csv or xlsx/,
+    );
+    const failed = await runCliAsync(dataDir, ['import', text, '--workspace', 'Other', '--format', 'csv']);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain(
+      `pim: ${text}:4:1: row 4, column A (supplierPid): supplierPid 'CLI-1' is the key of an earlier row`,
+    );
+    const skipping = await runCliAsync(dataDir, [
+      'import',
+      text,
+      '--workspace',
+      'Other',
+      '--format',
+      'csv',
+      '--continue-on-error',
+    ]);
+    expect(skipping.code, skipping.stderr).toBe(0);
+    expect(skipping.stderr).toContain(`pim: ${text}:4:1: skipped row 4:`);
+    expect(skipping.stdout).toContain('3 rows (1 created, 0 changed, 1 unchanged, 1 skipped)');
+    expect(await supplierPids('Other')).toEqual(['CLI-1', 'CLI-2', 'CLI-3']);
+  });
 });

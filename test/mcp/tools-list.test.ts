@@ -25,6 +25,7 @@ const ALL = [
   'assign_products',
   'unassign_product',
   'import_bmecat',
+  'import_spreadsheet',
   'export_bmecat',
   'get_job',
   'mass_edit',

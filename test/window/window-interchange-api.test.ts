@@ -176,7 +176,9 @@ describe('File › Import BMEcat… on the server', () => {
       [415, 'UNSUPPORTED_MEDIA_TYPE'],
       [415, 'UNSUPPORTED_MEDIA_TYPE'],
     ]);
-    expect(refused[0]!.body.error).toBe('Request body must be application/xml or text/xml');
+    expect(refused[0]!.body.error).toBe(
+      'Request body must be application/xml or text/xml or text/csv or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect((await upload('<x/>', '?mode=mirror')).body.code).toBe('VALIDATION_FAILED');
     // The window's CSRF guard: the custom header is required.
     const foreign = await window.request('POST', '/import', {
