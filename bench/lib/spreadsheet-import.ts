@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { PRODUCT_FIELDS } from '../../src/db/catalogue/product-fields.js';
-import { neutralise } from '../../src/interchange/spreadsheet/formula-guard.js';
+import { neutralised } from '../../src/interchange/spreadsheet/spreadsheet-cells.js';
 import { LANGUAGES, LONG_TEXT_LANGUAGES } from '../config.js';
 import type { Context } from '../endpoints.js';
 import { CpuMeter } from './cpu.js';
@@ -25,7 +25,7 @@ const FEATURE_COLUMNS = 20;
 
 const cell = (value: string | number | null | undefined): string => {
   if (value === null || value === undefined) return '';
-  const text = neutralise(String(value));
+  const text = neutralised(String(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 

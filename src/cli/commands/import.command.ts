@@ -8,7 +8,7 @@ import {
   spreadsheetFormatOf,
   startSpreadsheetImport,
 } from '../../interchange/spreadsheet/spreadsheet-import-job.js';
-import type { SpreadsheetFormat } from '../../interchange/spreadsheet/spreadsheet-rows.js';
+import type { SpreadsheetFormat } from '../../interchange/spreadsheet/spreadsheet-export.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../command-input.js';
 import type { JobService } from '../../domain/jobs/job.service.js';

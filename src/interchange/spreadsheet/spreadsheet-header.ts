@@ -3,7 +3,9 @@ import { checkFtidref } from '../../domain/features/feature.rules.js';
 import { DomainError } from '../../domain/errors.js';
 import { columnName, isColumnError, parseColumnName, READ_ONLY_FIELDS } from './spreadsheet-columns.js';
 import { columnLetters, place, SpreadsheetError } from './spreadsheet-error.js';
-import type { SheetRow } from './spreadsheet-rows.js';
+import type { SheetRow } from './sheet-row.js';
+import { restored } from './spreadsheet-cells.js';
+import type { SpreadsheetFormat } from './spreadsheet-export.js';
 
 /** A feature's columns: its values by language and its unit, each by cell index. */
 export interface FeatureColumns {
@@ -24,16 +26,28 @@ export interface HeaderPlan {
   fields: { index: number; key: ProductFieldKey }[];
   texts: { index: number; kind: 'short' | 'long'; lang: string }[];
   features: FeatureColumns[];
+  /**
+   * A cell's value from its text: a CSV cell loses the `'` the export's formula guard put before it
+   * (`restored`); an XLSX cell is taken as it is (the export adds no `'` there: docs/spreadsheets.md).
+   */
+  valueOf: (cell: string) => string;
 }
 
 /** Reads the header row; a column that names nothing, or names a column twice, fails the import. */
-export function readHeader(header: SheetRow): HeaderPlan {
+export function readHeader(header: SheetRow, format: SpreadsheetFormat): HeaderPlan {
   const names = header.cells.map((c) => c.trim());
   const fail = (index: number, message: string): never => {
     throw new SpreadsheetError(`${place(1, index + 1, names[index])}: ${message}`, 1, index + 1);
   };
   if (header.problem) fail(header.problem.column - 1, 'the header row is not UTF-8');
-  const plan: HeaderPlan = { names, supplierPid: -1, fields: [], texts: [], features: [] };
+  const plan: HeaderPlan = {
+    names,
+    supplierPid: -1,
+    fields: [],
+    texts: [],
+    features: [],
+    valueOf: format === 'csv' ? restored : (cell) => cell,
+  };
   const seen = new Map<string, number>();
   const features = new Map<string, FeatureColumns>();
   names.forEach((name, index) => {

@@ -5,7 +5,7 @@ import type { JobDtoValue } from '../../domain/jobs/job.schemas.js';
 import type { JobService } from '../../domain/jobs/job.service.js';
 import { readCsv } from './csv-reader.js';
 import { importSpreadsheet } from './spreadsheet-import.js';
-import type { SpreadsheetFormat } from './spreadsheet-rows.js';
+import type { SpreadsheetFormat } from './spreadsheet-export.js';
 import { readXlsx } from './xlsx-reader.js';
 
 export interface SpreadsheetImportJobInput {

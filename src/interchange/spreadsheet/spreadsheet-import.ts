@@ -6,9 +6,9 @@ import { readProductStates } from '../../domain/products/product-state.service.j
 import { deleteText } from '../../domain/texts/text.service.js';
 import { readHeader, type HeaderPlan } from './spreadsheet-header.js';
 import { place, SpreadsheetError } from './spreadsheet-error.js';
-import { restore } from './formula-guard.js';
 import { planRow, RowProblem, type RowPlan } from './spreadsheet-row-plan.js';
-import type { SheetRow, SpreadsheetFormat } from './spreadsheet-rows.js';
+import type { SheetRow } from './sheet-row.js';
+import type { SpreadsheetFormat } from './spreadsheet-export.js';
 
 /**
  * A spreadsheet (CSV or XLSX: one product a row, the columns of spreadsheet-columns.ts) into the
@@ -115,7 +115,7 @@ async function importInto(
 
   for await (const sheetRow of rows) {
     if (!header) {
-      header = readHeader(sheetRow);
+      header = readHeader(sheetRow, options.format);
       continue;
     }
     report.rows++;
@@ -224,7 +224,7 @@ async function writeBatch(
 /** A row's supplierPid as written (the formula guard undone); null without the cell. */
 function keyOf(header: HeaderPlan, cells: readonly string[]): string | null {
   const cell = cells[header.supplierPid];
-  return cell === undefined ? null : restore(cell);
+  return cell === undefined ? null : header.valueOf(cell);
 }
 
 /** A bad row: the import fails (nothing written), or with continueOnError the row is skipped and reported. */

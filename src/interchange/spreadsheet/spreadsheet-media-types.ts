@@ -1,5 +1,5 @@
 import { ValidationError } from '../../domain/errors.js';
-import type { SpreadsheetFormat } from './spreadsheet-rows.js';
+import type { SpreadsheetFormat } from './spreadsheet-export.js';
 
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const SPREADSHEET_MEDIA_TYPES = ['text/csv', XLSX_MEDIA_TYPE];

@@ -5,7 +5,6 @@ import { checkFunit } from '../../domain/features/feature.rules.js';
 import type { ProductState } from '../../domain/products/product-state.service.js';
 import { SUPPLIER_PID_MAX } from '../../domain/products/product.rules.js';
 import { checkLength, checkTextValue } from '../../domain/texts/text.rules.js';
-import { restore } from './formula-guard.js';
 import type { HeaderPlan } from './spreadsheet-header.js';
 
 /** A bad cell of a row: its column (1-based) and why. */
@@ -38,8 +37,13 @@ export type RowPlan =
 const MAX_LENGTH = new Map<ProductFieldKey, number>(PRODUCT_FIELDS.map((f) => [f.key, f.maxLength]));
 
 /** A cell's value: formula guard undone; the domain's own rules checked, named by the cell. */
-function cellValue(cells: readonly string[], index: number, check?: (value: string) => void): string {
-  const value = restore(cells[index] ?? '');
+function cellValue(
+  header: HeaderPlan,
+  cells: readonly string[],
+  index: number,
+  check?: (value: string) => void,
+): string {
+  const value = header.valueOf(cells[index] ?? '');
   if (value.includes('\u0000')) throw new RowProblem(index + 1, 'the cell holds the character U+0000');
   if (check && value !== '') {
     try {
@@ -64,7 +68,7 @@ export function planRow(
   stored: ProductState | undefined,
   groups: ReadonlySet<number>,
 ): RowPlan {
-  const supplierPid = cellValue(cells, header.supplierPid, (v) =>
+  const supplierPid = cellValue(header, cells, header.supplierPid, (v) =>
     checkLength(v, 'supplierPid', SUPPLIER_PID_MAX),
   );
   if (supplierPid.trim() === '')
@@ -74,21 +78,21 @@ export function planRow(
   const removals: Removals = { texts: [], featureValues: [], features: [] };
 
   for (const { index, key } of header.fields) {
-    const value = cellValue(cells, index, (v) => checkLength(v, key, MAX_LENGTH.get(key)!)) || null;
+    const value = cellValue(header, cells, index, (v) => checkLength(v, key, MAX_LENGTH.get(key)!)) || null;
     if (stored ? stored.fields[key] !== value : value !== null) {
       document[key] = value;
       changes++;
     }
   }
   if (header.groupId !== undefined) {
-    const groupId = groupOf(cellValue(cells, header.groupId), header.groupId, groups);
+    const groupId = groupOf(cellValue(header, cells, header.groupId), header.groupId, groups);
     if (stored ? stored.groupId !== groupId : groupId !== null) {
       document.groupId = groupId;
       changes++;
     }
   }
   if (header.masterSupplierPid !== undefined) {
-    const master = cellValue(cells, header.masterSupplierPid) || null;
+    const master = cellValue(header, cells, header.masterSupplierPid) || null;
     if (stored && stored.masterSupplierPid !== master)
       throw new RowProblem(
         header.masterSupplierPid + 1,
@@ -101,7 +105,7 @@ export function planRow(
   const shortTexts: { lang: string; value: string }[] = [];
   const longTexts: { lang: string; value: string }[] = [];
   for (const { index, kind, lang } of header.texts) {
-    const value = cellValue(cells, index, (v) => checkTextValue(v, `${kind}[${lang}]`));
+    const value = cellValue(header, cells, index, (v) => checkTextValue(v, `${kind}[${lang}]`));
     const current = (kind === 'short' ? stored?.shortTexts : stored?.longTexts)?.get(lang);
     if (value === '') {
       if (current !== undefined)
@@ -116,10 +120,14 @@ export function planRow(
   for (const feature of header.features) {
     const current = stored?.features.get(feature.ftidref);
     const unit =
-      feature.unit === undefined ? undefined : cellValue(cells, feature.unit, (v) => checkFunit(v)) || null;
+      feature.unit === undefined
+        ? undefined
+        : cellValue(header, cells, feature.unit, (v) => checkFunit(v)) || null;
     const values = feature.values.map(({ index, lang }) => ({
       lang,
-      value: cellValue(cells, index, (v) => checkTextValue(v, `feature[${feature.ftidref}][${lang}]`)),
+      value: cellValue(header, cells, index, (v) =>
+        checkTextValue(v, `feature[${feature.ftidref}][${lang}]`),
+      ),
     }));
     if (!unit && values.every((v) => v.value === '')) {
       if (current) removals.features.push(feature.ftidref);

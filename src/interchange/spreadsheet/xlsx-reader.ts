@@ -8,7 +8,7 @@ import { columnNumber, SpreadsheetError } from './spreadsheet-error.js';
  * The rows of an XLSX file's first worksheet, streamed: yauzl reads the zip's directory and
  * inflates one part at a time, saxes parses the worksheet as it inflates, so memory holds the
  * shared strings (which the format keeps apart from the cells) and one row. Shared and inline
- * strings are read; a number or a formula's cached result as the text stored (a date is a day
+ * strings are read (OOXML's `_xHHHH_` escapes decoded); a number or a formula's cached result as the text stored (a date is a day
  * number: its format is a style, which is not read); a boolean as TRUE or FALSE.
  *
  * Chosen over ExcelJS's WorkbookReader by measurement (100,000 rows of 26 columns written by
@@ -178,8 +178,16 @@ function rows(stream: Readable, shared: readonly string[]): AsyncGenerator<Sheet
   });
 }
 
+/** OOXML's escape of characters XML cannot carry (`_x0001_`; `_x005F_` is a literal `_`). */
+function unescaped(text: string): string {
+  return text.includes('_x')
+    ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : text;
+}
+
 function cellText(type: string, value: string, shared: readonly string[]): string {
-  if (type === 's') return shared[Number(value)] ?? '';
+  if (type === 's') return unescaped(shared[Number(value)] ?? '');
+  if (type === 'inlineStr' || type === 'str') return unescaped(value);
   if (type === 'b') return value === '1' ? 'TRUE' : value === '0' ? 'FALSE' : value;
   return value;
 }
