@@ -6,7 +6,8 @@
  * bmecat-import (the export's first 10,000 products into a new workspace), mass-edit (setFeature on half the
  * catalogue as a job, then its undo), spreadsheet-csv and spreadsheet-xlsx (GET /api/export?format=csv|xlsx,
  * the whole catalogue), spreadsheet-import (the catalogue's CSV back, all unchanged, then as a dry
- * run), access-log (GET by id again with logs off),
+ * run), bmecat-import-reads (GET by id while the same products are imported into the open workspace),
+ * access-log (GET by id again with logs off),
  * pg-writers (--db postgres: 50 writers on one instance, then on two on the same database),
  * window (the window's rows, in Chromium).
  * pim runs as users run it: the default log level, standard error appended to pim.log in the run's folder.
@@ -74,6 +75,7 @@ import {
   type BmecatImportResult,
 } from './lib/bmecat.js';
 import { massEditRows, measureMassEdit, type MassEditResult } from './lib/mass-edit.js';
+import { importReadsRow, measureImportReads, type ImportReadsResult } from './lib/bmecat-reads.js';
 import { measurePgWriters, pgWritersRows, type PgWritersResult } from './lib/pg-writers.js';
 import {
   measureSpreadsheetExport,
@@ -189,6 +191,7 @@ let bmecatImport: BmecatImportResult | undefined;
 let massEdit: MassEditResult | undefined;
 const spreadsheets: SpreadsheetExportResult[] = [];
 const spreadsheetImports: SpreadsheetImportResult[] = [];
+let importReads: ImportReadsResult | undefined;
 let fairness: FairnessResult | undefined;
 let lockWait: LockWaitResult | undefined;
 let pgWriters: PgWritersResult | undefined;
@@ -283,22 +286,37 @@ async function measureRest(): Promise<void> {
     const products = args.quick ? 5_000 : 100_000;
     bulkLoad = await measureBulkLoad(ctx, pim.pid, products, args.quick ? 20 : 60);
   }
-  if (wanted('bmecat-export')) {
+  // The import rows need the export's file: it is made when any of the three is asked for.
+  if (wanted('bmecat-export') || wanted('bmecat-import') || wanted('bmecat-import-reads')) {
     console.log('  BMEcat export: GET /api/export?format=2005.1');
     await waitForQuiet(pim.pid, timing.quietWaitMs);
-    bmecatExport = await measureBmecatExport(ctx, pim.pid, join(tmpRoot, 'export.xml'));
-    if (wanted('bmecat-import') && !bmecatExport.failed) {
-      const products = args.quick ? 2_000 : 10_000;
+    const exported = await measureBmecatExport(ctx, pim.pid, join(tmpRoot, 'export.xml'));
+    if (wanted('bmecat-export')) bmecatExport = exported;
+    const products = args.quick ? 2_000 : 10_000;
+    if (!exported.failed)
+      await firstProducts(join(tmpRoot, 'export.xml'), join(tmpRoot, 'import.xml'), products);
+    if (wanted('bmecat-import') && !exported.failed) {
       console.log(
         `  BMEcat import: the export's first ${products.toLocaleString('en')} products into a new workspace`,
       );
-      await firstProducts(join(tmpRoot, 'export.xml'), join(tmpRoot, 'import.xml'), products);
       await waitForQuiet(pim.pid, timing.quietWaitMs);
       bmecatImport = await measureBmecatImport(
         ctx,
         { pid: pim.pid, dataDir: data.dataDir },
         join(tmpRoot, 'import.xml'),
         `Import ${ctx.runId}`,
+      );
+    }
+    if (wanted('bmecat-import-reads') && !exported.failed) {
+      console.log(`  GET by id while the same ${products.toLocaleString('en')} products are imported`);
+      await waitForQuiet(pim.pid, timing.quietWaitMs);
+      const m = ctx.manifest;
+      importReads = await measureImportReads(
+        ctx.baseUrl,
+        ctx.token,
+        pim.pid,
+        join(tmpRoot, 'import.xml'),
+        () => m.firstId + Math.floor(Math.random() * m.products),
       );
     }
   }
@@ -382,6 +400,7 @@ const rows = [
   ...(massEdit ? massEditRows(massEdit) : []),
   ...spreadsheets.map((r) => spreadsheetExportRow(r, data.manifest.products)),
   ...spreadsheetImports.map(spreadsheetImportRow),
+  ...(importReads ? [importReadsRow(importReads)] : []),
   ...(accessLog ? [accessLogRow(accessLog, baselineRps)] : []),
   ...(move ? [moveRow(move.seconds)] : []),
   ...(windowResult ? windowRows(windowResult) : []),
@@ -447,6 +466,7 @@ const files = writeResults(
     nightly,
     bulkLoad,
     fairness,
+    importReads,
     lockWait,
     pgWriters,
     window: windowResult,
