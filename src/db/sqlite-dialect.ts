@@ -5,6 +5,7 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type QueryResult,
   type SqliteDialectConfig,
   type TransactionSettings,
 } from 'kysely';
@@ -46,6 +47,14 @@ class ImmediateSqliteDriver extends SqliteDriver {
     super(config);
     this.#raw = raw;
     this.#lockWait = lockWait;
+  }
+
+  /**
+   * The connection, wrapped so that work holding it for long gives the event loop a turn between
+   * its statements (TurnGivingConnection).
+   */
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return new TurnGivingConnection(await super.acquireConnection());
   }
 
   override async beginTransaction(
@@ -102,6 +111,37 @@ class ImmediateSqliteDriver extends SqliteDriver {
     }
   }
 }
+
+/**
+ * better-sqlite3 is synchronous, and a transaction's statements follow each other through
+ * promises that are already resolved: a long transaction (an import's batch of 500 products,
+ * about 0.4 s) kept the event loop to itself, and nothing else was answered meanwhile, not even
+ * reads that use the read-only connection. Before a statement, once the connection has been held
+ * for more than TURN_SLICE_MS since it was acquired or last gave way, it gives the event loop one
+ * turn (setImmediate: pending I/O, new requests, is handled first). The transaction keeps the
+ * connection and SQLite's write lock meanwhile; Kysely runs its queries one at a time, so no
+ * statement of this connection runs during the turn.
+ */
+class TurnGivingConnection implements DatabaseConnection {
+  #since = performance.now();
+
+  constructor(private readonly inner: DatabaseConnection) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (performance.now() - this.#since > TURN_SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      this.#since = performance.now();
+    }
+    return this.inner.executeQuery<R>(query);
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+/** How long a connection's holder may keep the event loop before a statement gives it a turn. */
+export const TURN_SLICE_MS = 20;
 
 function beginImmediate(raw: Database.Database): void {
   raw.exec('BEGIN IMMEDIATE');

@@ -68,14 +68,24 @@ export async function deletePartRows(
  */
 const STATEMENT_CHARS = 16 * 2 ** 20;
 
-/** Rows in slices of about STATEMENT_CHARS characters of values (at least one row each). */
-function* slices(rows: readonly (readonly unknown[])[]): Generator<(readonly unknown[])[]> {
+/**
+ * Rows one statement writes at most: SQLite runs a statement without a pause, and its triggers
+ * make a row of product_feature or product_text cost tens of µs; at 1,000 rows no statement keeps
+ * the event loop for much more than 20 ms (db/sqlite-dialect.ts gives it a turn between them).
+ */
+const STATEMENT_ROWS = 1_000;
+
+/**
+ * Rows in slices of at most STATEMENT_ROWS rows and about STATEMENT_CHARS characters of values
+ * (at least one row each).
+ */
+export function* slices(rows: readonly (readonly unknown[])[]): Generator<(readonly unknown[])[]> {
   let slice: (readonly unknown[])[] = [];
   let chars = 0;
   for (const row of rows) {
     let size = 0;
     for (const value of row) size += typeof value === 'string' ? value.length + 8 : 12;
-    if (slice.length > 0 && chars + size > STATEMENT_CHARS) {
+    if (slice.length >= STATEMENT_ROWS || (slice.length > 0 && chars + size > STATEMENT_CHARS)) {
       yield slice;
       slice = [];
       chars = 0;

@@ -3,6 +3,7 @@ import { catalogueSql, type BulkColumn, type WorkspaceDb } from '../../db/catalo
 import { PRODUCT_FIELDS, type ProductFieldValues } from '../../db/catalogue/product-fields.js';
 import type { TextKind } from '../../db/workspace.schema.js';
 import { dropFirstFromOthers } from './product-parts.repository.js';
+import { slices } from './product-bulk-parts.repository.js';
 
 /**
  * The set-based statements of the bulk upsert's fast path: each writes (or reads) a whole batch
@@ -236,10 +237,13 @@ async function upsertRows(
   if (rows.length === 0) return;
   const names = columns.map(([name]) => name);
   const sets = update.map((name) => sql`${sql.ref(name)} = ${sql.ref(`excluded.${name}`)}`);
-  await sql`INSERT INTO ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))})
-    SELECT ${sql.join(names.map((n) => sql.ref(`j.${n}`)))} FROM ${catalogueSql(db).bulk.rows(columns, rows)} WHERE true
-    ON CONFLICT (${sql.join(conflict.map((n) => sql.ref(n)))})
-    DO UPDATE SET ${sql.join(sets)}`.execute(db);
+  // In slices: at most one row per key, so no slice's rows conflict with another's.
+  for (const slice of slices(rows)) {
+    await sql`INSERT INTO ${sql.table(table)} (${sql.join(names.map((n) => sql.ref(n)))})
+      SELECT ${sql.join(names.map((n) => sql.ref(`j.${n}`)))} FROM ${catalogueSql(db).bulk.rows(columns, slice)} WHERE true
+      ON CONFLICT (${sql.join(conflict.map((n) => sql.ref(n)))})
+      DO UPDATE SET ${sql.join(sets)}`.execute(db);
+  }
 }
 
 /** [product_id, kind, lang, value]; at most one row per (product, kind, language). */
