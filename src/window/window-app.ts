@@ -11,6 +11,7 @@ import { sharedLogger } from '../http/shared-logger.js';
 import { exportRoutes } from './routes/export.routes.js';
 import { importRoutes } from './routes/import.routes.js';
 import { jobRoutes } from './routes/job.routes.js';
+import { massEditRoutes } from './routes/mass-edit.routes.js';
 import { productGridRoutes } from './routes/product-grid.routes.js';
 import { groupTreeRoutes } from './routes/group-tree.routes.js';
 import { monitorRoutes } from './routes/monitor.routes.js';
@@ -127,6 +128,7 @@ export async function buildWindowApp(
   groupTreeRoutes(app, deps);
   importRoutes(app, deps, events);
   jobRoutes(app, deps, events);
+  massEditRoutes(app, deps, events);
   exportRoutes(app, deps);
   openingRoutes(app, deps, events);
 
