@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRef } from 'react';
 import { api, RIGHTS, WindowError, type RestState } from '../api.js';
 import { apiReferenceUrl } from '../api-reference.js';
+import { requestMassEdit } from '../mass-edit-request.js';
 import { viewAllowed, type View } from '../view-route.js';
 import { LanguageSwitch } from './language-switch.js';
 
@@ -123,6 +124,15 @@ export function MenuBar({
           },
           { label: t('menu.logout'), onClick: () => void logout() },
           { label: t('menu.quit'), onClick: () => void logout() },
+        ])}
+        {menu(t('menu.edit'), [
+          {
+            label: t('menu.massEdit'),
+            onClick: requestMassEdit,
+            // A VIEWER reads only: no mass edit (the server refuses it all the same).
+            allowed: rights.includes(RIGHTS.edit),
+            unavailable: workspaceOpen ? undefined : t('menu.needsWorkspace'),
+          },
         ])}
         {menu(t('menu.window'), [{ label: t('menu.monitor'), onClick: () => onView('monitor') }])}
         {menu(t('menu.settings'), [{ label: t('menu.settingsDialog'), onClick: dialog('settings') }])}

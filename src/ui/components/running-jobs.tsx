@@ -13,6 +13,8 @@ export function RunningJobs({ onOpenImport }: { onOpenImport: (id: number, opene
   if (jobs.length === 0) return null;
   const label = (job: WindowJob) => {
     const file = typeof job.input.file === 'string' ? job.input.file : '';
+    if (job.kind === 'mass-edit' || job.kind === 'mass-edit-undo')
+      return t(job.kind === 'mass-edit' ? 'jobs.massEdit' : 'jobs.massEditUndo', { count: job.processed });
     return t(job.kind === 'bmecat-import' ? 'jobs.import' : 'jobs.other', {
       name: file,
       count: job.processed,

@@ -7,10 +7,15 @@ import { RIGHTS, type SessionInfo, type WindowStatus } from '../../api.js';
 import { startSheet } from '../../catalogue-api.js';
 import { parseCatalogueState, setLeaveGuard, useCatalogueState } from '../../catalogue-route.js';
 import { useFocusOnMount } from '../../use-focus-on-mount.js';
+import { MASS_EDIT_REQUESTED } from '../../mass-edit-request.js';
 import type { GridPreferences } from './grid-columns.js';
 import { GroupTree } from './group-tree.js';
 import { gridParams } from './grid-query.js';
 import { GridToolbar } from './grid-toolbar.js';
+import { NOTHING_SELECTED, selectionOf, selectionSize, type GridSelection } from './grid-selection.js';
+import type { SelectionView } from '../../../window/mass-edit-api.types.js';
+import { MassEditDialog } from './mass-edit-dialog.js';
+import { SelectionBar } from './selection-bar.js';
 import { ProductGrid } from './product-grid.js';
 import { ProductPanel } from './product-panel.js';
 import { useGridPreferences } from './use-grid-preferences.js';
@@ -112,6 +117,23 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
     },
     [update],
   );
+  const [selection, setSelection] = useState<GridSelection>(NOTHING_SELECTED);
+  const [withVariants, setWithVariants] = useState(false);
+  const onSelect = useCallback((ids: ReadonlySet<number>) => setSelection({ ids, allMatching: false }), []);
+  const size = selectionSize(selection, count);
+  // The dialog works on the selection as it was when opened: the grid may change under a running job.
+  const [massEdit, setMassEdit] = useState<{ select: SelectionView; size: number } | null>(null);
+  const current = useRef({ select: selectionOf(state, selection, withVariants), size });
+  current.current = { select: selectionOf(state, selection, withVariants), size };
+  const openMassEdit = useCallback(() => {
+    if (current.current.size > 0) setMassEdit(current.current);
+  }, []);
+  // Edit › Mass edit… in the menu bar asks for it here, where the selection is.
+  useEffect(() => {
+    if (!canEdit) return;
+    window.addEventListener(MASS_EDIT_REQUESTED, openMassEdit);
+    return () => window.removeEventListener(MASS_EDIT_REQUESTED, openMassEdit);
+  }, [canEdit, openMassEdit]);
   const [groupsOpen, setGroupsOpen] = useState(false);
   const selectGroup = useCallback((groupId: number | null) => update({ groupId }), [update]);
   useEffect(() => setLeaveGuard(() => !dirty.current || window.confirm(t('editor.leaveUnsaved'))), [t]);
@@ -161,8 +183,22 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
             onNew={() => update({ product: 'new' })}
             onGroups={narrow ? () => setGroupsOpen(true) : undefined}
           />
+          {canEdit && (
+            <SelectionBar
+              selection={selection}
+              count={count}
+              withVariants={withVariants}
+              onAllMatching={() => setSelection({ ids: new Set(), allMatching: true })}
+              onClear={() => setSelection(NOTHING_SELECTED)}
+              onWithVariants={setWithVariants}
+              onMassEdit={openMassEdit}
+            />
+          )}
           <ProductGrid
             params={params}
+            selection={selection}
+            onSelect={onSelect}
+            onMassEdit={canEdit && size > 0 ? openMassEdit : undefined}
             preferences={{ ...preferences, sort }}
             onPreferences={onPreferences}
             openId={typeof state.product === 'number' ? state.product : null}
@@ -178,6 +214,14 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
             }}
           />
         </Box>
+      )}
+      {canEdit && (
+        <MassEditDialog
+          opened={massEdit !== null}
+          onClose={() => setMassEdit(null)}
+          select={massEdit?.select ?? {}}
+          size={massEdit?.size ?? 0}
+        />
       )}
       {state.product !== null && (
         <ProductPanel

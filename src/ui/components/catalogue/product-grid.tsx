@@ -12,6 +12,7 @@ import type { GridRow } from '../../../window/catalogue-api.types.js';
 import { errorText } from '../../error-text.js';
 import { COLUMN_SPECS, type GridColumnId, type GridPreferences } from './grid-columns.js';
 import { PRODUCTS_DRAG_TYPE } from './group-tree.js';
+import type { GridSelection } from './grid-selection.js';
 import { RowMenu, type RowMenuPlace } from './row-menu.js';
 import { useGridRows, type RowRange } from './use-grid-rows.js';
 import classes from './product-grid.module.css';
@@ -30,6 +31,11 @@ interface Props {
   canEdit: boolean;
   onNew: () => void;
   onDeleted: (id: number) => void;
+  /** The rows selected (lifted: the mass edit works on them). */
+  selection: GridSelection;
+  onSelect: (ids: ReadonlySet<number>) => void;
+  /** Offered in a row's menu while something is selected (a user who may edit). */
+  onMassEdit?: () => void;
 }
 
 /**
@@ -47,7 +53,9 @@ export function ProductGrid(props: Props) {
   const total = count ?? 0;
   const [active, setActive] = useState(0);
   const [anchor, setAnchor] = useState(0);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const selected = props.selection.ids;
+  const allMatching = props.selection.allMatching;
+  const setSelected = props.onSelect;
   const [menu, setMenu] = useState<RowMenuPlace | null>(null);
   const paramsKey = params.toString();
 
@@ -120,7 +128,7 @@ export function ProductGrid(props: Props) {
   const toggle = (index: number) => {
     const row = rowAt(index);
     if (!row) return;
-    const next = new Set(selected);
+    const next = new Set(allMatching ? [] : selected);
     if (next.has(row.id)) next.delete(row.id);
     else next.add(row.id);
     setSelected(next);
@@ -239,7 +247,7 @@ export function ProductGrid(props: Props) {
         <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), width, position: 'relative' }}>
           {items.map((item) => {
             const row = rowAt(item.index);
-            const isSelected = row !== undefined && selected.has(row.id);
+            const isSelected = allMatching || (row !== undefined && selected.has(row.id));
             return (
               <div
                 key={item.key}
@@ -296,6 +304,7 @@ export function ProductGrid(props: Props) {
           onOpen={onOpen}
           onNew={props.onNew}
           onDeleted={props.onDeleted}
+          onMassEdit={props.onMassEdit}
         />
         {count === 0 && (
           <Text c="dimmed" p="md" data-testid="grid-empty">

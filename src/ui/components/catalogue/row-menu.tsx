@@ -20,6 +20,8 @@ interface Props {
   onOpen: (id: number) => void;
   onNew: () => void;
   onDeleted: (id: number) => void;
+  /** The selection's mass edit (absent: nothing selected, or a VIEWER). */
+  onMassEdit?: () => void;
 }
 
 /**
@@ -27,7 +29,7 @@ interface Props {
  * product, delete (after a confirmation that names the variants deleted with it). A VIEWER gets
  * Open only.
  */
-export function RowMenu({ place, canEdit, onClose, onOpen, onNew, onDeleted }: Props) {
+export function RowMenu({ place, canEdit, onClose, onOpen, onNew, onDeleted, onMassEdit }: Props) {
   const { t } = useTranslation();
   const [confirm, setConfirm] = useState<GridRow | null>(null);
   const remove = useMutation({
@@ -55,6 +57,7 @@ export function RowMenu({ place, canEdit, onClose, onOpen, onNew, onDeleted }: P
         <Menu.Dropdown aria-label={place ? place.row.supplierPid : undefined}>
           <Menu.Item onClick={() => place && onOpen(place.row.id)}>{t('grid.menu.open')}</Menu.Item>
           {canEdit && <Menu.Item onClick={onNew}>{t('grid.newProduct')}</Menu.Item>}
+          {canEdit && onMassEdit && <Menu.Item onClick={onMassEdit}>{t('selection.massEdit')}</Menu.Item>}
           {canEdit && (
             <Menu.Item color="red" onClick={() => place && setConfirm(place.row)}>
               {t('grid.menu.delete')}
