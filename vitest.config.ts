@@ -44,6 +44,7 @@ const BROWSER = [
   'window-users-ui',
   'window-views-url',
   'product-editor-ui',
+  'mass-edit-ui',
 ].map((name) => `test/window/${name}.test.ts`);
 
 /**

@@ -97,7 +97,7 @@ function EditEnded({
   onUndo: (id: number) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const close = useFocusOnMount<HTMLButtonElement>();
   const report = job.report as MassEditReportView | null;
@@ -123,8 +123,14 @@ function EditEnded({
     <Stack data-testid="mass-edit-report">
       <Outcome
         job={job}
-        done={t('massEdit.succeeded', { count: report?.changed ?? 0 })}
-        partial={t('massEdit.partial', { count: report?.changed ?? 0 })}
+        done={t('massEdit.succeeded', {
+          count: report?.changed ?? 0,
+          formatted: (report?.changed ?? 0).toLocaleString(i18n.language),
+        })}
+        partial={t('massEdit.partial', {
+          count: report?.changed ?? 0,
+          formatted: (report?.changed ?? 0).toLocaleString(i18n.language),
+        })}
       />
       {report && <Counts rows={rows} />}
       {undo.error && (
@@ -147,15 +153,21 @@ function EditEnded({
 }
 
 function UndoEnded({ job, onClose }: { job: WindowJob; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const close = useFocusOnMount<HTMLButtonElement>();
   const report = job.report as MassEditUndoReportView | null;
   return (
     <Stack data-testid="mass-edit-undo-report">
       <Outcome
         job={job}
-        done={t('massEdit.undone', { count: report?.restored ?? 0 })}
-        partial={t('massEdit.undoPartial', { count: report?.restored ?? 0 })}
+        done={t('massEdit.undone', {
+          count: report?.restored ?? 0,
+          formatted: (report?.restored ?? 0).toLocaleString(i18n.language),
+        })}
+        partial={t('massEdit.undoPartial', {
+          count: report?.restored ?? 0,
+          formatted: (report?.restored ?? 0).toLocaleString(i18n.language),
+        })}
       />
       {report && (
         <Counts
