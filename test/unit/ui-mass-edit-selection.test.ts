@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_STATE } from '../../src/ui/catalogue-route.js';
-import { selectionOf, selectionSize } from '../../src/ui/components/catalogue/grid-selection.js';
+import {
+  selectionOf,
+  selectionSize,
+  type GridFilters,
+} from '../../src/ui/components/catalogue/grid-selection.js';
 import { secondsLeft } from '../../src/ui/job-eta.js';
+
+const EMPTY_STATE: GridFilters = {
+  q: '',
+  groupId: null,
+  subgroups: false,
+  mainOnly: false,
+  updatedSince: '',
+  textLang: '',
+  text: '',
+  ftidref: '',
+  feature: '',
+};
 
 describe('the grid selection as a mass edit takes it', () => {
   it('sends the picked ids in ascending order, with the variants choice', () => {
@@ -23,8 +38,6 @@ describe('the grid selection as a mass edit takes it', () => {
       text: 'lacks' as const,
       ftidref: 'F1',
       feature: '' as const,
-      sort: 'name' as const,
-      lang: 'eng',
     };
     expect(selectionOf(state, all, false)).toEqual({
       q: 'drill',

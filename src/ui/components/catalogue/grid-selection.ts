@@ -1,5 +1,17 @@
 import type { SelectionView } from '../../../window/mass-edit-api.types.js';
-import type { CatalogueState } from '../../catalogue-route.js';
+
+/** The catalogue state's filters (CatalogueState has them; named here so that this module stands alone). */
+export interface GridFilters {
+  q: string;
+  groupId: number | null;
+  subgroups: boolean;
+  mainOnly: boolean;
+  updatedSince: string;
+  textLang: string;
+  text: 'has' | 'lacks' | '';
+  ftidref: string;
+  feature: 'has' | 'lacks' | '';
+}
 
 /** What the grid has selected: rows picked one by one, or every product its filters match. */
 export interface GridSelection {
@@ -22,7 +34,7 @@ export function selectionSize(selection: GridSelection, count: number | undefine
  * nothing and are left out.
  */
 export function selectionOf(
-  state: CatalogueState,
+  state: GridFilters,
   selection: GridSelection,
   includeVariants: boolean,
 ): SelectionView {
