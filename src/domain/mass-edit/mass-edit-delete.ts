@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { catalogueSql, type BulkColumn, type WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import { PRODUCT_FIELDS } from '../../db/catalogue/product-fields.js';
 import { ensureDefinition } from '../features/feature.repository.js';
+import { PART_COLUMNS } from '../products/product-bulk-parts.repository.js';
 import { noteDeletions } from '../products/product-deletion.service.js';
 import type { LockedProductRow } from '../products/product-lock.repository.js';
 import { touchProducts } from '../products/product.repository.js';
@@ -18,7 +19,7 @@ type Row = Record<string, unknown>;
 
 interface PartTable {
   table: string;
-  columns: BulkColumn[];
+  columns: readonly BulkColumn[];
 }
 
 const PRODUCT_COLUMNS: BulkColumn[] = [
@@ -43,55 +44,13 @@ const PARTS: readonly PartTable[] = [
       ['value', 'text'],
     ],
   },
-  {
-    table: 'product_keyword',
-    columns: [
-      ['product_id', 'integer'],
-      ['lang', 'text'],
-      ['position', 'integer'],
-      ['value', 'text'],
-    ],
-  },
-  {
-    table: 'product_media',
-    columns: [
-      ['product_id', 'integer'],
-      ['position', 'integer'],
-      ['mime_type', 'text'],
-      ['source', 'text'],
-      ['descriptions_json', 'json'],
-      ['purpose', 'text'],
-      ['mime_order', 'integer'],
-    ],
-  },
-  {
-    table: 'product_extra_group',
-    columns: [
-      ['product_id', 'integer'],
-      ['position', 'integer'],
-      ['group_id', 'integer'],
-    ],
-  },
-  {
-    table: 'product_fragment',
-    columns: [
-      ['product_id', 'integer'],
-      ['position', 'integer'],
-      ['place', 'text'],
-      ['xml', 'text'],
-    ],
-  },
+  // The model's parts, with the bulk path's columns (one list, so a new column reaches both).
+  ...(['product_keyword', 'product_media', 'product_extra_group', 'product_fragment'] as const).map(
+    (table): PartTable => ({ table, columns: PART_COLUMNS[table] }),
+  ),
 ];
 
-const FEATURE_COLUMNS: BulkColumn[] = [
-  ['product_id', 'integer'],
-  ['feature_id', 'integer'],
-  ['occurrence', 'integer'],
-  ['funit', 'text'],
-  ['position', 'integer'],
-  ['values_json', 'json'],
-  ['details_json', 'json'],
-];
+const FEATURE_COLUMNS: readonly BulkColumn[] = PART_COLUMNS.product_feature;
 
 /** A deleted product with its variants: each table's rows as arrays in its columns' order. */
 interface DeletedBefore {
