@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
+import { holdWriteLock } from '../helpers/lock-holder.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import {
   expand,
@@ -145,24 +146,43 @@ describe('undo', () => {
   });
 });
 
-describe('cancel halfway', () => {
+describe("cancel halfway, and another program's lock", () => {
   it('keeps the chunks committed, exactly those its report names, and the undo restores them', async () => {
-    const count = 20_000;
+    const count = 3_000;
     const { prefix, ids } = await products(count);
     const ftidref = `UC-${prefix}`;
     const action = { setFeature: { ftidref, values: [{ lang: 'deu', value: '1' }] } };
-    const running = await rest().call<Job>('POST', '/api/product/mass-edit', {
-      select: { q: `${prefix}-` },
-      action,
+    // Another program holds the workspace's write lock: the job waits for it at its first chunk
+    // (a job waits out a lock where a request gives up after one wait), so Cancel comes while the
+    // first of its three chunks is under way, whatever the machine's speed.
+    const workspaces = await rest().call<{ id: number; rootpath: string; active: boolean }[]>(
+      'GET',
+      '/api/workspace',
+    );
+    const active = workspaces.body.data!.find((w) => w.active)!;
+    const holder = await holdWriteLock({
+      dataDir: server.dataDir,
+      rootpath: active.rootpath,
+      workspaceId: active.id,
     });
-    expect(running.status, running.text).toBe(202);
-    const id = running.body.data!.id;
-    await expect
-      .poll(async () => (await rest().call<Job>('GET', `/api/job/${id}`)).body.data!.processed, {
-        interval: 5,
-      })
-      .toBeGreaterThan(0);
-    // A single edit by another user while the mass edit runs is answered, not refused.
+    let id: number;
+    try {
+      const running = await rest().call<Job>('POST', '/api/product/mass-edit', {
+        select: { q: `${prefix}-` },
+        action,
+      });
+      expect(running.status, running.text).toBe(202);
+      id = running.body.data!.id;
+      await expect
+        .poll(async () => (await rest().call<Job>('GET', `/api/job/${id}`)).body.data!.total)
+        .toBe(count);
+      const cancel = await rest().call<Job>('POST', `/api/job/${id}/cancel`);
+      expect(cancel.status, cancel.text).toBe(200);
+      expect(cancel.body.data!.cancelRequested).toBe(true);
+    } finally {
+      await holder.release();
+    }
+    // A single edit by another user while the chunk under way commits is answered, not refused.
     const single = await rest().call(
       'PUT',
       `/api/product/${ids[count - 1]}/texts/short/deu`,
@@ -170,14 +190,12 @@ describe('cancel halfway', () => {
       editor,
     );
     expect(single.status, single.text).toBe(200);
-    const cancel = await rest().call('POST', `/api/job/${id}/cancel`);
-    expect(cancel.status, cancel.text).toBe(200);
     const job = await rest().settle(id);
     expect(job.state).toBe('cancelled');
     const report = job.report as unknown as MassEditReport;
     expect(report).toMatchObject({ partial: true, undoable: true, selected: count });
-    expect(report.changed).toBeGreaterThan(0);
-    expect(report.changed).toBeLessThan(count);
+    // The chunk under way when Cancel came (1,000 products in id order) committed; no other began.
+    expect(report.changed).toBe(1000);
     // Chunks go in id order: exactly the first `changed` products, and nothing else, have the feature.
     expect(expand(report.changedIds)).toEqual(ids.slice(0, report.changed));
     const having = await rest().call<{ count: number; items: { id: number }[] }>(
@@ -199,4 +217,37 @@ describe('cancel halfway', () => {
     });
     expect(left.body.data!.count).toBe(0);
   }, 180_000);
+
+  it("waits out another program's write lock held longer than a request waits, then runs to the end", async () => {
+    const { prefix, ids } = await products(3);
+    const workspaces = await rest().call<{ id: number; rootpath: string; active: boolean }[]>(
+      'GET',
+      '/api/workspace',
+    );
+    const active = workspaces.body.data!.find((w) => w.active)!;
+    const holder = await holdWriteLock({
+      dataDir: server.dataDir,
+      rootpath: active.rootpath,
+      workspaceId: active.id,
+    });
+    let id: number;
+    try {
+      const running = await rest().call<Job>('POST', '/api/product/mass-edit', {
+        select: { q: `${prefix}-` },
+        action: { setText: { kind: 'short', lang: 'deu', value: 'gewartet' } },
+      });
+      expect(running.status, running.text).toBe(202);
+      id = running.body.data!.id;
+      // A request waits once and gives up (nothing written): by then the job has waited as long.
+      const put = await rest().call('PUT', `/api/product/${ids[0]}/texts/short/eng`, { value: 'refused' });
+      expect([put.status, put.body.code]).toEqual([503, 'DATABASE_BUSY']);
+      const job = (await rest().call<Job>('GET', `/api/job/${id}`)).body.data!;
+      expect([job.state, job.processed, job.total]).toEqual(['running', 0, 3]);
+    } finally {
+      await holder.release();
+    }
+    const job = await rest().settle(id);
+    expect(job.state).toBe('succeeded');
+    expect((job.report as unknown as MassEditReport).changed).toBe(3);
+  }, 60_000);
 });

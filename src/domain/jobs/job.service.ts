@@ -62,6 +62,11 @@ export class JobService {
   private readonly heartbeats = new Map<number, NodeJS.Timeout>();
   /** The jobs this process runs, until they have ended. */
   private readonly running = new Map<number, Promise<JobDtoValue>>();
+  /**
+   * A cancel asked of a job this process runs reaches its work at its very next progress; one
+   * asked on another instance (team mode) when the job next records its progress or heartbeat.
+   */
+  private readonly cancels = new Map<number, () => void>();
   private stopping = false;
   /** What the jobs of this process do, for listeners (the window's push). */
   private readonly events = new JobEvents();
@@ -117,6 +122,7 @@ export class JobService {
     }, HEARTBEAT_EVERY_MS);
     timer.unref();
     this.heartbeats.set(id, timer);
+    this.cancels.set(id, () => (cancelled = true));
     const handle: JobHandle = {
       id,
       progress: async (done, all) => {
@@ -155,6 +161,7 @@ export class JobService {
     } finally {
       clearInterval(timer);
       this.heartbeats.delete(id);
+      this.cancels.delete(id);
     }
     let ended: JobDtoValue | undefined;
     try {
@@ -220,6 +227,7 @@ export class JobService {
       );
     await repo.requestCancel(this.db, id);
     const asked = await this.get(ctx, id);
+    if (asked.cancelRequested) this.cancels.get(id)?.();
     // A job of this process: its listeners hear that it is stopping before it has.
     if (asked.cancelRequested) this.events.changed(id, { cancelRequested: true });
     return asked;

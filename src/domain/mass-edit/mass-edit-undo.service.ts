@@ -1,3 +1,4 @@
+import { stepWhenLockFree } from '../jobs/job-lock-wait.js';
 import { sql } from 'kysely';
 import { catalogueSql, type WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import {
@@ -120,40 +121,42 @@ async function runUndo(
       const rows = await undoRows(db, editId, after, MASS_EDIT_CHUNK);
       if (rows.length === 0) break;
       after = rows[rows.length - 1]!.product_id;
-      const step = chunkContext(ctx);
-      const outcome = await step.transaction(async (trx) => {
-        const at = step.clock.now().toISOString();
-        const ids = rows.map((r) => r.product_id);
-        const current = deleted ? new Map<number, Head>() : await lockedHeads(trx, ids);
-        const skipped: { id: number; reason: string }[] = [];
-        const eligible = rows.filter((r) => {
-          if (deleted) return true;
-          const head = current.get(r.product_id);
-          if (head?.revision === r.revision_after) return true;
-          skipped.push({
-            id: r.product_id,
-            reason: head ? 'changed by someone else since the mass edit' : 'deleted since the mass edit',
+      const outcome = await stepWhenLockFree(job, processed, () => {
+        const step = chunkContext(ctx);
+        return step.transaction(async (trx) => {
+          const at = step.clock.now().toISOString();
+          const ids = rows.map((r) => r.product_id);
+          const current = deleted ? new Map<number, Head>() : await lockedHeads(trx, ids);
+          const skipped: { id: number; reason: string }[] = [];
+          const eligible = rows.filter((r) => {
+            if (deleted) return true;
+            const head = current.get(r.product_id);
+            if (head?.revision === r.revision_after) return true;
+            skipped.push({
+              id: r.product_id,
+              reason: head ? 'changed by someone else since the mass edit' : 'deleted since the mass edit',
+            });
+            return false;
           });
-          return false;
+          const restored = await runner.restore(
+            trx,
+            eligible.map((r) => ({ id: r.product_id, before: JSON.parse(r.before_json) as unknown })),
+            at,
+          );
+          skipped.push(...restored.skipped);
+          await dropUndoRows(trx, editId, ids);
+          const left = new Set(skipped.map((s) => s.id));
+          const pids = await supplierPids(
+            trx,
+            skipped.map((s) => s.id),
+            current,
+          );
+          return {
+            restoredIds: eligible.map((r) => r.product_id).filter((id) => !left.has(id)),
+            skipped: skipped.map((s) => ({ ...s, supplierPid: pids.get(s.id) ?? '' })),
+            lost: restored.lost,
+          };
         });
-        const restored = await runner.restore(
-          trx,
-          eligible.map((r) => ({ id: r.product_id, before: JSON.parse(r.before_json) as unknown })),
-          at,
-        );
-        skipped.push(...restored.skipped);
-        await dropUndoRows(trx, editId, ids);
-        const left = new Set(skipped.map((s) => s.id));
-        const pids = await supplierPids(
-          trx,
-          skipped.map((s) => s.id),
-          current,
-        );
-        return {
-          restoredIds: eligible.map((r) => r.product_id).filter((id) => !left.has(id)),
-          skipped: skipped.map((s) => ({ ...s, supplierPid: pids.get(s.id) ?? '' })),
-          lost: restored.lost,
-        };
       });
       report.restored += outcome.restoredIds.length;
       appendIds(report.restoredIds, outcome.restoredIds);

@@ -1,3 +1,4 @@
+import { stepWhenLockFree } from '../jobs/job-lock-wait.js';
 import { onceClock } from '../clock.js';
 import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
 import { atField } from '../errors.js';
@@ -122,23 +123,28 @@ async function runMassEdit(
   let recorded = false;
   for (let start = 0; start < ids.length; start += MASS_EDIT_CHUNK) {
     const chunk = ids.slice(start, start + MASS_EDIT_CHUNK);
-    const step = chunkContext(ctx);
-    const done = await step.transaction(async (trx) => {
-      const at = step.clock.now().toISOString();
-      if (plan.name === 'assignGroup' && !(await lockGroupRow(trx, plan.groupId)))
-        throw groupNotFound(plan.groupId);
-      const deleting = plan.name === 'delete';
-      const locked = await lockProducts(trx, chunk, deleting ? 'delete' : 'change', { variants: deleting });
-      const wanted = new Set(chunk);
-      const rows = locked.filter((r) => wanted.has(r.id));
-      const outcome = await runner.apply(trx, rows, at);
-      if (outcome.changes.length > 0) {
-        if (!recorded) await recordMassEdit(trx, job.id, plan.name, at);
-        const changed = new Set(outcome.changes.map((c) => c.id));
-        const masters = rows.flatMap((r) => (changed.has(r.id) && r.master_id !== null ? [r.master_id] : []));
-        await writeUndoRows(trx, job.id, outcome.changes, deleting ? [] : [...new Set(masters)]);
-      }
-      return { outcome, found: new Set(rows.map((r) => r.id)) };
+    // Its own instant per try: a chunk that waited for another process's lock is stamped when it commits.
+    const done = await stepWhenLockFree(job, start, () => {
+      const step = chunkContext(ctx);
+      return step.transaction(async (trx) => {
+        const at = step.clock.now().toISOString();
+        if (plan.name === 'assignGroup' && !(await lockGroupRow(trx, plan.groupId)))
+          throw groupNotFound(plan.groupId);
+        const deleting = plan.name === 'delete';
+        const locked = await lockProducts(trx, chunk, deleting ? 'delete' : 'change', { variants: deleting });
+        const wanted = new Set(chunk);
+        const rows = locked.filter((r) => wanted.has(r.id));
+        const outcome = await runner.apply(trx, rows, at);
+        if (outcome.changes.length > 0) {
+          if (!recorded) await recordMassEdit(trx, job.id, plan.name, at);
+          const changed = new Set(outcome.changes.map((c) => c.id));
+          const masters = rows.flatMap((r) =>
+            changed.has(r.id) && r.master_id !== null ? [r.master_id] : [],
+          );
+          await writeUndoRows(trx, job.id, outcome.changes, deleting ? [] : [...new Set(masters)]);
+        }
+        return { outcome, found: new Set(rows.map((r) => r.id)) };
+      });
     });
     // Counted once committed: the report never names a change that was rolled back.
     const { outcome, found } = done;
