@@ -57,7 +57,10 @@ const BROWSER_ON_POSTGRES = ['test/window/window-session-end.test.ts'];
 /**
  * Black-box tests that run on SQLite only: what they check does not depend on the storage (the
  * command line's parsing, help, ports and settings, which live in the data folder on either
- * backend), or they always make SQLite data folders of their own.
+ * backend; HTTP's and MCP's framing, routing, validation and descriptions, all decided before a
+ * service asks the database), or they always make SQLite data folders of their own. Not here:
+ * anything whose answer passes through SQL (the fuzzers and any-input: PostgreSQL refuses some
+ * strings SQLite stores), sessions and users seen across processes, first runs and stops.
  */
 const SQLITE_ONLY = [
   ...[
@@ -69,8 +72,31 @@ const SQLITE_ONLY = [
     'setup-running',
     'start-ports',
     'storage',
+    'user-password-input',
     'user-usage',
+    'validate',
   ].map((name) => `test/cli/${name}.test.ts`),
+  ...[
+    'auth-route-spellings',
+    'body-utf8',
+    'edges',
+    'error-catalogue',
+    'groups-openapi',
+    'http-behaviour',
+    'no-body',
+    'openapi',
+    'products-openapi',
+    'query-repeated',
+  ].map((name) => `test/http/${name}.test.ts`),
+  ...[
+    'agent-setup-config',
+    'http-transport',
+    'inspector',
+    'stdio-options',
+    'text-feature-tools-validation',
+    'tools-list',
+  ].map((name) => `test/mcp/${name}.test.ts`),
+  'test/window/window-edges.test.ts',
   'test/app/workspace-safety.test.ts',
 ];
 
