@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
 import { newDataDir, removeDataDir } from '../helpers/backend.js';
@@ -10,18 +10,20 @@ import { schemaProblems } from '../helpers/bmecat-export.js';
 /** `pim export FILE|-`: the workspace as a BMEcat file, as a user runs it. */
 const SAMPLE = bmecatSample('WEI_BMECat_1609801044.xml');
 
+// One data folder for the file: the tests only read workspace Main (the one that imports creates
+// a workspace of its own), and each writes to a file of its own.
 let dataDir: string;
-beforeEach(async () => {
+beforeAll(async () => {
   dataDir = await newDataDir();
   expectSuccess(await runCliAsync(dataDir, ['workspace', 'create', 'Main']));
   // Its progress lines go to standard error.
   expect((await runCliAsync(dataDir, ['import', SAMPLE, '--workspace', 'Main'])).code).toBe(0);
 });
-afterEach(() => removeDataDir(dataDir));
+afterAll(() => removeDataDir(dataDir));
 
 describe('pim export', () => {
   it('writes the workspace into a file that validates against BMEcat 2005.1, and says what it wrote', async () => {
-    const file = join(dataDir, 'out.xml');
+    const file = join(dataDir, 'whole.xml');
     writeFileSync(file, 'an older export');
     const result = await runCliAsync(dataDir, ['export', file, '--workspace', 'Main', '--format', '2005.1']);
     expect(result.code, result.stderr).toBe(0);
@@ -54,16 +56,17 @@ describe('pim export', () => {
         `<T_NEW_CATALOG><PRODUCT><SUPPLIER_PID>${'L'.repeat(33)}</SUPPLIER_PID><PRODUCT_DETAILS>` +
         '<DESCRIPTION_SHORT>Lang</DESCRIPTION_SHORT></PRODUCT_DETAILS></PRODUCT></T_NEW_CATALOG></BMECAT>',
     );
-    expect((await runCliAsync(dataDir, ['import', long, '--workspace', 'Main'])).code).toBe(0);
-    const file = join(dataDir, 'out.xml');
+    expectSuccess(await runCliAsync(dataDir, ['workspace', 'create', 'Strict']));
+    expect((await runCliAsync(dataDir, ['import', long, '--workspace', 'Strict'])).code).toBe(0);
+    const file = join(dataDir, 'strict.xml');
     writeFileSync(file, 'kept');
-    const strict = await runCliAsync(dataDir, ['export', file, '--workspace', 'Main', '--strict']);
+    const strict = await runCliAsync(dataDir, ['export', file, '--workspace', 'Strict', '--strict']);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain(`SUPPLIER_PID is 33 characters, over BMEcat's 32 (--strict)`);
     expect(strict.stderr).toMatch(/^pim: no file was written \(job \d+\)$/m);
     expect(readFileSync(file, 'utf8')).toBe('kept');
     // Without --strict the problem is listed and the file written.
-    const loose = await runCliAsync(dataDir, ['export', file, '--workspace', 'Main']);
+    const loose = await runCliAsync(dataDir, ['export', file, '--workspace', 'Strict']);
     expect(loose.code).toBe(0);
     expect(loose.stderr).toBe(
       `pim: product ${'L'.repeat(33)} SUPPLIER_PID is 33 characters, over BMEcat's 32\n`,

@@ -41,6 +41,20 @@ afterAll(async () => {
   await server.stop();
 });
 
+/**
+ * Each group's members, read once over REST for the whole test (the test changes no group), not
+ * again for every product and language.
+ */
+const membersOf = new Map<number, Set<number>>();
+async function groupMembers(ids: number[]): Promise<Map<number, Set<number>>> {
+  for (const id of ids) {
+    if (membersOf.has(id)) continue;
+    const res = await server.request<{ id: number }[]>('GET', `/api/group/${id}/products`, { token });
+    membersOf.set(id, new Set(res.body.data!.map((m) => m.id)));
+  }
+  return membersOf;
+}
+
 async function viaRest(id: number, lang?: string): Promise<unknown> {
   const q = lang ? `?lang=${lang}` : '';
   const get = async <T>(path: string) => (await server.request<T>('GET', path, { token })).body.data as T;
@@ -50,9 +64,9 @@ async function viaRest(id: number, lang?: string): Promise<unknown> {
     : [];
   const groups = await get<{ id: number; groupId: string; name: string }[]>(`/api/group${q}`);
   let group: { id: number; groupId: string; name: string } | null = null;
+  const members = await groupMembers(groups.map((g) => g.id));
   for (const candidate of groups) {
-    const members = await get<{ id: number }[]>(`/api/group/${candidate.id}/products`);
-    if (members.some((m) => m.id === id))
+    if (members.get(candidate.id)!.has(id))
       group = { id: candidate.id, groupId: candidate.groupId, name: candidate.name };
   }
   // The list is JSON the database writes, as the sheet is; each single read is a DTO built in
