@@ -17,7 +17,7 @@ import {
 
 /**
  * The group service on a real workspace database (no HTTP): the cost of the tree at
- * realistic size, and trees deeper than SQLite's cascade and trigger depth.
+ * realistic size (in statements; its speed is the bench's), and trees deeper than SQLite's cascade and trigger depth.
  */
 
 let dir: string;
@@ -100,29 +100,25 @@ function flatten(root: ProductGroupNodeDto): ProductGroupNodeDto[] {
 }
 
 describe('group tree at realistic size', () => {
-  it('answers 5,000 groups with 100,000 products in a constant number of queries, quickly', async () => {
-    seed(5000, 100_000);
-    const started = performance.now();
+  // One seed for both answers. 20,000 products, not the bench's 100,000: the statements do not
+  // depend on the count (the last test shows it), and inserting 100,000 through the product
+  // table's triggers took most of this file's time; the tree's speed is the bench's group-tree row.
+  it('answers the tree and the flat list of 5,000 groups with 20,000 products in a constant number of queries', async () => {
+    seed(5000, 20_000);
     const tree = await groups.getGroupTree(ctx);
-    const elapsed = performance.now() - started;
-
     expect(queries.map(kind)).toEqual(['begin', 'select', 'select', 'commit']);
     const nodes = flatten(tree);
     expect(nodes).toHaveLength(5000);
     expect(tree.children).toHaveLength(10);
-    expect(tree.productCount).toBe(5000);
-    expect(nodes.reduce((sum, n) => sum + n.productCount, 0)).toBe(95_000);
+    expect(tree.productCount).toBe(1000);
+    expect(nodes.reduce((sum, n) => sum + n.productCount, 0)).toBe(19_000);
     expect(nodes.find((n) => n.id === 4)?.name).toBe('Gruppe 4');
-    // Generous for slow CI machines; about 50 ms on a laptop.
-    expect(elapsed).toBeLessThan(2000);
-  });
 
-  it('answers the flat list of 5,000 groups in one query', async () => {
-    seed(5000, 100_000);
+    queries.length = 0;
     const list = await groups.listGroups({ ...ctx, language: 'eng' });
     expect(queries.map(kind)).toEqual(['select']);
     expect(list).toHaveLength(5000);
-    expect(list.reduce((sum, g) => sum + g.productCount, 0)).toBe(95_000);
+    expect(list.reduce((sum, g) => sum + g.productCount, 0)).toBe(19_000);
     expect(list.reduce((sum, g) => sum + g.childGroupCount, 0)).toBe(4990);
     expect(list[3]).toMatchObject({ id: 4, name: 'Group 4' });
     expect(list[2]).toMatchObject({ id: 3, name: 'Gruppe 3' });
