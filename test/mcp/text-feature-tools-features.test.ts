@@ -3,7 +3,7 @@ import { ok } from '../helpers/mcp.js';
 import {
   asToolError,
   fail,
-  sessionPerTest,
+  sessionPerFile,
   type McpSession as Session,
   type ToolError,
 } from '../helpers/mcp-session.js';
@@ -18,8 +18,8 @@ import {
 
 /** The feature tools set_feature and delete_feature, black box: every change checked through the REST feature endpoints. */
 
-/** One fresh application per test. */
-const { open } = sessionPerTest();
+/** One application for the file: each test makes its own product and reads only its own. */
+const { open, fresh } = sessionPerFile();
 
 describe('set_feature', () => {
   it('adds a new ftidref with funit and values, as REST then reads it', async () => {
@@ -104,7 +104,8 @@ describe('set_feature', () => {
   });
 
   it("with funit null falls back to the definition's default unit (demo workspace)", async () => {
-    const s = await open({ setup: 'first-run' });
+    // Its own application: the demo workspace of a first run holds the definitions with default units.
+    const s = await fresh({ setup: 'first-run' });
     const list = await s.rest<{ id: number; supplierPid: string }[]>('GET', '/api/product?all=true');
     const drill = list.body.data!.find((p) => p.supplierPid === 'ABS-18-2AH')!;
     const capacity = '0173-1#02-AAC895#004';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { call, ok } from '../helpers/mcp.js';
-import { sessionPerTest, asToolError, fail } from '../helpers/mcp-session.js';
+import { sessionPerFile, asToolError, fail } from '../helpers/mcp-session.js';
 import { product, restTexts, type Entry } from './text-feature-tools.fixtures.js';
 
 /** The text tools set_texts and delete_text, black box: every change checked through the REST text endpoints. */
 
-/** One fresh application per test. */
-const { open } = sessionPerTest();
+/** One application for the file: each test makes its own product and reads only its own. */
+const { open } = sessionPerFile();
 
 describe('set_texts', () => {
   it('sets several languages at once and answers all texts of that kind, as REST reads them', async () => {
@@ -137,6 +137,10 @@ describe('set_texts', () => {
   it('answers PRODUCT_NOT_FOUND (404) for an unknown product, as REST, and writes nothing', async () => {
     const s = await open();
     const id = await product(s);
+    const productIds = async () =>
+      (await s.rest<{ id: number }[]>('GET', '/api/product?all=true')).body.data!.map((p) => p.id);
+    const before = await productIds();
+    expect(before).toContain(id);
     const error = await fail(s.client, 'set_texts', {
       id: 999_999,
       kind: 'short',
@@ -147,8 +151,7 @@ describe('set_texts', () => {
       asToolError(await s.rest('PUT', '/api/product/999999/texts/short/deu', { value: 'x' })),
     );
     expect(await fail(s.client, 'set_texts', { id: 999_999, kind: 'long', texts: [] })).toEqual(error);
-    const products = await s.rest<{ id: number }[]>('GET', '/api/product?all=true');
-    expect(products.body.data!.map((p) => p.id)).toEqual([id]);
+    expect(await productIds()).toEqual(before);
     expect(await restTexts(s, id, 'short')).toEqual([]);
   });
 

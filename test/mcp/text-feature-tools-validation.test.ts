@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { asToolError, fail, sessionPerTest, type ToolError } from '../helpers/mcp-session.js';
+import { asToolError, fail, sessionPerFile, type ToolError } from '../helpers/mcp-session.js';
 import { ECLASS, enc, product, restFeatures, restTexts } from './text-feature-tools.fixtures.js';
 
 /** The arguments of the text and feature tools, refused in the sentences REST answers for the same bodies. */
 
-/** One fresh application per test. */
-const { open } = sessionPerTest();
+/** One application for the file: each test makes its own product, and every call here is refused. */
+const { open } = sessionPerFile();
 
 describe('argument validation, as REST bodies', () => {
   const V = (error: string): ToolError => ({ error, code: 'VALIDATION_FAILED', status: 400 });
@@ -48,26 +48,33 @@ describe('argument validation, as REST bodies', () => {
     expect(await restTexts(s, id, 'short')).toEqual([]);
   });
 
-  it.each([
-    [0, 'id must be >= 1'],
-    [-1, 'id must be >= 1'],
-    [1.5, 'id must be an integer'],
-    ['1', 'id must be an integer'],
-    [null, 'id must be an integer'],
-  ])('id %j answers VALIDATION_FAILED (400) for every text and feature tool', async (id, sentence) => {
-    const s = await open();
-    const product1 = await product(s);
-    expect(product1).toBe(1);
-    for (const [name, args] of [
-      ['set_texts', { kind: 'short', texts: [{ lang: 'deu', value: 'v' }] }],
-      ['delete_text', { kind: 'short', lang: 'deu' }],
-      ['set_feature', { ftidref: 'F', values: [{ lang: 'deu', value: 'v' }] }],
-      ['delete_feature', { ftidref: 'F' }],
-    ] as const) {
-      expect(await fail(s.client, name, { id, ...args }), name).toEqual(V(sentence));
-    }
-    expect(await restTexts(s, product1, 'short')).toEqual([]);
-    expect(await restFeatures(s, product1)).toEqual([]);
+  describe('ids', () => {
+    // An application of their own, where no call but these refused ones reaches product 1: the
+    // product a '1' taken as a number, or 1.5 rounded, would write to.
+    const ids = sessionPerFile();
+
+    it.each([
+      [0, 'id must be >= 1'],
+      [-1, 'id must be >= 1'],
+      [1.5, 'id must be an integer'],
+      ['1', 'id must be an integer'],
+      [null, 'id must be an integer'],
+    ])('id %j answers VALIDATION_FAILED (400) for every text and feature tool', async (id, sentence) => {
+      const s = await ids.open();
+      await product(s);
+      const product1 = 1;
+      expect((await s.rest('GET', `/api/product/${product1}`)).status).toBe(200);
+      for (const [name, args] of [
+        ['set_texts', { kind: 'short', texts: [{ lang: 'deu', value: 'v' }] }],
+        ['delete_text', { kind: 'short', lang: 'deu' }],
+        ['set_feature', { ftidref: 'F', values: [{ lang: 'deu', value: 'v' }] }],
+        ['delete_feature', { ftidref: 'F' }],
+      ] as const) {
+        expect(await fail(s.client, name, { id, ...args }), name).toEqual(V(sentence));
+      }
+      expect(await restTexts(s, product1, 'short')).toEqual([]);
+      expect(await restFeatures(s, product1)).toEqual([]);
+    });
   });
 
   it('an unknown kind is refused', async () => {
