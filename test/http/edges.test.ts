@@ -4,8 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { pollUntil, rawExchange } from '../helpers/http.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { serverPerFile } from '../helpers/server-per-file.js';
 
 /** The server's edges: who may call, by which name, with which headers back, for how long. */
+
+/** The application of the tests that change nothing on it; the others start their own and say why. */
+const shared = serverPerFile();
 
 let server: TestServer | undefined;
 
@@ -31,7 +35,7 @@ const get = (s: TestServer, host: string | undefined, version = '1.1') =>
 
 describe('Host header', () => {
   it('answers a request without Host in the envelope (400 HOST_MISSING)', async () => {
-    server = await startServer();
+    const server = await shared();
     for (const version of ['1.1', '1.0']) {
       const answer = await get(server, undefined, version);
       expect(answer.status).toBe(400);
@@ -40,7 +44,7 @@ describe('Host header', () => {
   });
 
   it('while bound to loopback, refuses names that are not this machine (DNS rebinding) with 403', async () => {
-    server = await startServer();
+    const server = await shared();
     const port = new URL(server.baseUrl).port;
     for (const host of ['evil.example', `evil.example:${port}`, '10.0.0.1', 'localhost.evil.example']) {
       const answer = await get(server, host);
@@ -59,6 +63,7 @@ describe('Host header', () => {
   });
 
   it('bound to every address, accepts any Host', async () => {
+    // Its own: bound to every address.
     server = await startServer({ host: '0.0.0.0' });
     expect((await get(server, 'pim.example.com')).status).toBe(401);
   });
@@ -66,6 +71,7 @@ describe('Host header', () => {
 
 describe('rest.allow', () => {
   it('refuses other addresses before anything else (403), live, preflights included', async () => {
+    // Its own: it changes rest.allow.
     server = await startServer();
     const token = await server.login();
     await server.app.settings.update(server.app.ownerContext(), { 'rest.allow': '10.0.0.0/8, fd00::/8' });
@@ -89,6 +95,7 @@ describe('rest.allow', () => {
   });
 
   it('is validated, shown by pim settings get, and warned about with a non-loopback host', async () => {
+    // Its own: it reads the settings as stored and moves rest.host.
     server = await startServer();
     const dir = server.dataDir;
     const bad = runCli(dir, ['settings', 'set', 'rest.allow', '10.0.0.0/8, everyone']);
@@ -106,7 +113,7 @@ describe('rest.allow', () => {
 
 describe('security headers', () => {
   it('are on every answer: success, errors, unknown routes, refused URLs, oversized bodies', async () => {
-    server = await startServer();
+    const server = await shared();
     const token = await server.login();
     const answers = [
       await server.request('GET', '/api/workspace', { token }),
@@ -133,7 +140,7 @@ describe('security headers', () => {
   });
 
   it('the docs page keeps a policy that lets it run from this server only', async () => {
-    server = await startServer();
+    const server = await shared();
     const docs = await fetch(`${server.baseUrl}/api/docs/`);
     expect(docs.status).toBe(200);
     const csp = docs.headers.get('content-security-policy') ?? '';
@@ -164,6 +171,7 @@ function closed(socket: Socket): Promise<string> {
 
 describe('timeouts and the connection cap', () => {
   it('closes a client that trickles its headers, with 408 in the envelope', async () => {
+    // Its own, as the next: limits of its own.
     server = await startServer({ httpLimits: { headersTimeoutMs: 300 } });
     const socket = await open(server.baseUrl);
     const answer = closed(socket);
@@ -190,7 +198,7 @@ describe('timeouts and the connection cap', () => {
   });
 
   it('a client still sending an oversized body reads its 413, not a reset', async () => {
-    server = await startServer();
+    const server = await shared();
     const token = await server.login();
     const { port } = new URL(server.baseUrl);
     for (let attempt = 0; attempt < 3; attempt++) {
