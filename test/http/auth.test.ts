@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UnauthorizedError } from '../../src/domain/errors.js';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
+import { serverPerFile } from '../helpers/server-per-file.js';
+import { ADMIN_PASSWORD, type TestServer } from '../helpers/server.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const HOUR = 60 * 60 * 1000;
@@ -23,13 +24,18 @@ const PROTECTED: [string, string][] = [
   ['POST', '/api/group/1/products'],
 ];
 
+/**
+ * One application for the file: each test logs in its own users or tokens. Moving the clock on
+ * (expiry, the lock-out window) only ends tokens of the test that moved it: the others log in anew.
+ */
+const shared = serverPerFile();
+
 describe('POST /api/auth/login', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await shared();
     await server.addUser('viewer', 'VIEWER', 'viewer-password');
   });
-  afterAll(() => server.stop());
 
   const login = (body: unknown) => server.request('POST', '/api/auth/login', { body });
 
@@ -94,9 +100,8 @@ describe('POST /api/auth/login', () => {
 describe('the login rules of the session service', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ setup: 'no-workspace' });
+    server = await shared();
   });
-  afterAll(() => server.stop());
 
   it('lets a user log in on this instance from any client address, each login with its own token', async () => {
     // "Another machine" is another pim instance (decisions.md; test/http/auth-machines.test.ts),
@@ -131,48 +136,43 @@ describe('the login rules of the session service', () => {
 
 describe('too many failed logins', () => {
   it('answers 429 with Retry-After after 10 failures, even for the right password, until the window passed', async () => {
-    const server = await startServer({ setup: 'no-workspace' });
-    try {
-      await server.addUser('target', 'EDITOR', 'target-password');
-      const attempt = (password: string) =>
-        server.request('POST', '/api/auth/login', { body: { username: 'target', password } });
-      for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`)).status).toBe(401);
+    const server = await shared();
+    await server.addUser('target', 'EDITOR', 'target-password');
+    const attempt = (password: string) =>
+      server.request('POST', '/api/auth/login', { body: { username: 'target', password } });
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`)).status).toBe(401);
 
-      const locked = await attempt('target-password');
-      expect(locked.status).toBe(429);
-      expect(locked.body).toEqual({ success: false, error: expect.any(String), code: expect.any(String) });
-      const retryAfter = Number(locked.headers.get('retry-after'));
-      expect(Number.isInteger(retryAfter)).toBe(true);
-      expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-      expect(locked.headers.get('access-control-expose-headers')).toMatch(/Retry-After/i);
-      // Other users are not locked out.
-      expect(
-        (
-          await server.request('POST', '/api/auth/login', {
-            body: { username: 'admin', password: ADMIN_PASSWORD },
-          })
-        ).status,
-      ).toBe(200);
+    const locked = await attempt('target-password');
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ success: false, error: expect.any(String), code: expect.any(String) });
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(locked.headers.get('access-control-expose-headers')).toMatch(/Retry-After/i);
+    // Other users are not locked out.
+    expect(
+      (
+        await server.request('POST', '/api/auth/login', {
+          body: { username: 'admin', password: ADMIN_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
 
-      server.clock.advance(retryAfter * 1000 - 2000);
-      expect((await attempt('target-password')).status).toBe(429);
-      server.clock.advance(2000);
-      const after = await attempt('target-password');
-      expect(after.status).toBe(200);
-      expect(after.body.data).toMatchObject({ username: 'target' });
-    } finally {
-      await server.stop();
-    }
+    server.clock.advance(retryAfter * 1000 - 2000);
+    expect((await attempt('target-password')).status).toBe(429);
+    server.clock.advance(2000);
+    const after = await attempt('target-password');
+    expect(after.status).toBe(200);
+    expect(after.body.data).toMatchObject({ username: 'target' });
   });
 });
 
 describe('POST /api/auth/logout', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await shared();
   });
-  afterAll(() => server.stop());
 
   it('answers 200 {success: true} without data and ends the token for good', async () => {
     const token = await server.login();
@@ -205,21 +205,17 @@ describe('POST /api/auth/logout', () => {
 
 describe('token expiry (24 hours from issue, not sliding)', () => {
   it('is valid 1 ms before 24 hours and expired exactly at 24 hours', async () => {
-    const server = await startServer();
-    try {
-      const token = await server.login();
-      server.clock.advance(12 * HOUR);
-      expect((await server.request('GET', '/api/workspace', { token })).status).toBe(200);
-      server.clock.advance(12 * HOUR - 1);
-      expect((await server.request('GET', '/api/workspace', { token })).status).toBe(200);
-      server.clock.advance(1);
-      const expired = await server.request('GET', '/api/workspace', { token });
-      expect(expired.status).toBe(401);
-      expect(expired.body).toMatchObject({ success: false, code: 'TOKEN_EXPIRED' });
-      expect((await server.request('POST', '/api/auth/logout', { token })).status).toBe(401);
-    } finally {
-      await server.stop();
-    }
+    const server = await shared();
+    const token = await server.login();
+    server.clock.advance(12 * HOUR);
+    expect((await server.request('GET', '/api/workspace', { token })).status).toBe(200);
+    server.clock.advance(12 * HOUR - 1);
+    expect((await server.request('GET', '/api/workspace', { token })).status).toBe(200);
+    server.clock.advance(1);
+    const expired = await server.request('GET', '/api/workspace', { token });
+    expect(expired.status).toBe(401);
+    expect(expired.body).toMatchObject({ success: false, code: 'TOKEN_EXPIRED' });
+    expect((await server.request('POST', '/api/auth/logout', { token })).status).toBe(401);
   });
 });
 
@@ -228,13 +224,12 @@ describe('401 for a missing, malformed, unknown or expired token', () => {
   let expired: string;
   let loggedOut: string;
   beforeAll(async () => {
-    server = await startServer({ setup: 'no-workspace' });
+    server = await shared();
     expired = await server.login();
     server.clock.advance(25 * HOUR);
     loggedOut = await server.login();
     await server.request('POST', '/api/auth/logout', { token: loggedOut });
   });
-  afterAll(() => server.stop());
 
   const variants: [string, Record<string, string>][] = [
     ['no Authorization header', {}],
