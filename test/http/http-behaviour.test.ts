@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/domain/errors.js';
 import { buildHttpApp } from '../../src/http/app.js';
 import { rawExchange } from '../helpers/http.js';
+import { serverPerFile } from '../helpers/server-per-file.js';
 import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -389,14 +390,20 @@ describe('cross-cutting HTTP behaviour', () => {
   });
 });
 
+/**
+ * The application without a workspace, shared by the tests below that open none: those that build
+ * an HTTP app of their own only borrow its services. Opening a workspace takes an application of
+ * its own.
+ */
+const withoutWorkspace = serverPerFile({ setup: 'no-workspace' });
+
 describe('409 while no workspace is open', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startServer({ setup: 'no-workspace' });
+    server = await withoutWorkspace();
     token = await server.login();
   });
-  afterAll(() => server.stop());
 
   const PATHS = [
     '/api/product',
@@ -444,6 +451,7 @@ describe('409 while no workspace is open', () => {
   });
 
   it('stops answering 409 once a workspace is open', async () => {
+    // Its own: it opens a workspace.
     const local = await startServer({ setup: 'no-workspace' });
     try {
       const localToken = await local.login();
@@ -470,7 +478,7 @@ describe('409 while no workspace is open', () => {
 
 describe('a body cut short by its client', () => {
   it('answers 400 and logs it as the client’s doing, not as a database outage', async () => {
-    const server = await startServer({ setup: 'no-workspace' });
+    const server = await withoutWorkspace();
     const logged: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -493,7 +501,6 @@ describe('a body cut short by its client', () => {
       expect(logged.join('')).not.toMatch(/database/i);
     } finally {
       await app.close();
-      await server.stop();
     }
   });
 });
@@ -501,9 +508,8 @@ describe('a body cut short by its client', () => {
 describe('500 for anything unexpected', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ setup: 'no-workspace' });
+    server = await withoutWorkspace();
   });
-  afterAll(() => server.stop());
 
   it('hides the message from the client, logs it, and still sends the envelope with CORS', async () => {
     const logged: string[] = [];
