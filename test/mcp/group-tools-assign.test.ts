@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupDto } from '../helpers/group-dto.js';
 import { ok } from '../helpers/mcp.js';
-import { sessionPerTest, asToolError, fail } from '../helpers/mcp-session.js';
+import { sessionPerFile, asToolError, fail } from '../helpers/mcp-session.js';
 import {
   createGroup,
   product,
@@ -13,8 +13,14 @@ import {
 
 /** The group tools assign_products and unassign_product, black box: membership as REST reads it. */
 
-/** One fresh application per test. */
-const { open } = sessionPerTest();
+/**
+ * One application for the file: each test checks its own groups' members; the root's productCount
+ * (the products in no group, of every test) is compared before and after the test's own call.
+ */
+const { open } = sessionPerFile();
+
+/** The products in no group, as the tree's root counts them. */
+const ungrouped = async (s: Parameters<typeof restTree>[0]) => (await restTree(s)).productCount;
 
 describe('assign_products', () => {
   it('puts products and variants into a group and answers the group with its productCount', async () => {
@@ -44,12 +50,13 @@ describe('assign_products', () => {
     const s = await open();
     const { a, b, pa } = await sampleTree(s);
     const fresh = await product(s);
+    const loose = await ungrouped(s);
     const args = { groupId: b.id, productIds: [fresh.id, 999_999, pa.id] };
     const error = await fail(s.client, 'assign_products', args);
     expect(error).toEqual({ error: 'Product 999999 not found', code: 'PRODUCT_NOT_FOUND', status: 404 });
     expect(await restMembers(s, b.id)).toEqual([]);
     expect(await restMembers(s, a.id)).toEqual([pa.id]);
-    expect((await restTree(s)).productCount).toBe(2);
+    expect(await ungrouped(s)).toBe(loose);
     expect(error).toEqual(
       asToolError(await s.rest('POST', `/api/group/${b.id}/products`, { productIds: args.productIds })),
     );
@@ -90,17 +97,19 @@ describe('unassign_product', () => {
   it('takes a product out of its group: it is then without group', async () => {
     const s = await open();
     const { a, pa } = await sampleTree(s);
+    const loose = await ungrouped(s);
     expect(await ok(s.client, 'unassign_product', { groupId: a.id, productId: pa.id })).toEqual({
       groupId: a.id,
       productId: pa.id,
     });
     expect(await restMembers(s, a.id)).toEqual([]);
-    expect((await restTree(s)).productCount).toBe(2);
+    expect(await ungrouped(s)).toBe(loose + 1);
   });
 
   it('answers PRODUCT_NOT_IN_GROUP (404) for a product in another group or in none, leaving it there', async () => {
     const s = await open();
     const { a, b, pa, loose } = await sampleTree(s);
+    const before = await ungrouped(s);
     const other = await fail(s.client, 'unassign_product', { groupId: b.id, productId: pa.id });
     expect(other).toEqual({
       error: `Product ${pa.id} is not in group ${b.id}`,
@@ -112,7 +121,7 @@ describe('unassign_product', () => {
     expect(none.code).toBe('PRODUCT_NOT_IN_GROUP');
     expect(other).toEqual(asToolError(await s.rest('DELETE', `/api/group/${b.id}/products/${pa.id}`)));
     expect(await restMembers(s, a.id)).toEqual([pa.id]);
-    expect((await restTree(s)).productCount).toBe(1);
+    expect(await ungrouped(s)).toBe(before);
   });
 
   it('answers PRODUCT_NOT_FOUND and GROUP_NOT_FOUND for unknown ids, as REST', async () => {

@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ok } from '../helpers/mcp.js';
-import { sessionPerTest, asToolError, fail } from '../helpers/mcp-session.js';
+import { sessionPerFile, asToolError, fail } from '../helpers/mcp-session.js';
 import { product, restGroups, restMembers, restTree, sampleTree } from './group-tools.fixtures.js';
 
 /** The group tool delete_group, black box: the subtree, its products with and without deleteProducts. */
 
-/** One fresh application per test. */
-const { open } = sessionPerTest();
+/**
+ * One application for the file: each test checks what is left of its own groups, and the root's
+ * productCount (the products in no group, of every test) before and after its own deletion.
+ */
+const { open } = sessionPerFile();
+
+const ownGroups = async (s: Parameters<typeof restGroups>[0], ids: number[]) =>
+  (await restGroups(s)).map((g) => g.id).filter((id) => ids.includes(id));
 
 describe('delete_group', () => {
   it('deletes the group with its subtree; its products are only ungrouped', async () => {
     const s = await open();
     const { a, a1, a11, b, pa, pa11, loose } = await sampleTree(s);
+    const ungrouped = (await restTree(s)).productCount;
     expect(await ok(s.client, 'delete_group', { id: a.id })).toEqual({
       deletedId: a.id,
       deleteProducts: false,
@@ -19,14 +26,17 @@ describe('delete_group', () => {
     for (const id of [a.id, a1.id, a11.id]) {
       expect((await s.rest('GET', `/api/group/${id}`)).body.code).toBe('GROUP_NOT_FOUND');
     }
-    expect((await restGroups(s)).map((g) => g.id)).toEqual([b.id]);
+    expect(await ownGroups(s, [a.id, a1.id, a11.id, b.id])).toEqual([b.id]);
     for (const p of [pa, pa11, loose]) expect((await s.rest('GET', `/api/product/${p.id}`)).status).toBe(200);
-    expect(await restTree(s)).toMatchObject({ productCount: 3, children: [{ id: b.id }] });
+    const tree = await restTree(s);
+    expect(tree.productCount).toBe(ungrouped + 2);
+    expect(tree.children.map((n) => n.id)).toContain(b.id);
+    expect(tree.children.map((n) => n.id)).not.toContain(a.id);
   });
 
   it('with deleteProducts true deletes the products of the subtree with their variants', async () => {
     const s = await open();
-    const { a, b, pa, pa11, loose } = await sampleTree(s);
+    const { a, a1, a11, b, pa, pa11, loose } = await sampleTree(s);
     const variant = await product(s, loose.id);
     const variantOfGrouped = await product(s, pa.id);
     await ok(s.client, 'assign_products', { groupId: b.id, productIds: [variant.id] });
@@ -41,7 +51,7 @@ describe('delete_group', () => {
     }
     expect((await s.rest('GET', `/api/product/${loose.id}`)).status).toBe(200);
     expect(await restMembers(s, b.id)).toEqual([variant.id]);
-    expect((await restGroups(s)).map((g) => g.id)).toEqual([b.id]);
+    expect(await ownGroups(s, [a.id, a1.id, a11.id, b.id])).toEqual([b.id]);
   });
 
   it('with deleteProducts false only ungroups, and answers GROUP_NOT_FOUND for an unknown group', async () => {

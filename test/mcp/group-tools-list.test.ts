@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ok } from '../helpers/mcp.js';
-import { sessionPerTest, asToolError, fail } from '../helpers/mcp-session.js';
+import { sessionPerFile, asToolError, fail } from '../helpers/mcp-session.js';
 import { createGroup, product, type Page, type ProductDto } from './group-tools.fixtures.js';
 
 /** The group tool list_group_products, black box: paging, and the answers REST gives. */
 
-/** One fresh application per test. */
-const { open } = sessionPerTest();
+/** One application for the file: each test lists its own groups. */
+const { open } = sessionPerFile();
 
 describe('list_group_products', () => {
   it('pages with limit and cursor until nextCursor is null: every product exactly once, by id', async () => {

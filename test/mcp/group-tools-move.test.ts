@@ -1,29 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupDto } from '../helpers/group-dto.js';
 import { ok } from '../helpers/mcp.js';
-import { sessionPerTest, asToolError, fail } from '../helpers/mcp-session.js';
+import { sessionPerFile, asToolError, fail } from '../helpers/mcp-session.js';
 import { restGroup, restGroups, restMembers, restTree, sampleTree } from './group-tools.fixtures.js';
 
 /** The group tool move_group, black box: renumbering, cycles, and the errors REST answers. */
 
-/** One fresh application per test. */
-const { open } = sessionPerTest();
+/**
+ * One application for the file: each test moves its own groups, numbered after those of the tests
+ * before it; a refused move compares the whole tree before and after (tests of a file run one at a
+ * time).
+ */
+const { open } = sessionPerFile();
+
+/** The number of the root-level group after `group`. */
+const nextRoot = (group: GroupDto) => String(Number(group.groupId) + 1);
 
 describe('move_group', () => {
   it('moves a group with its subtree to the root level with parentId null, renumbering it', async () => {
     const s = await open();
-    const { a, a1, a11, pa11 } = await sampleTree(s);
+    const { a, a1, a11, b, pa11 } = await sampleTree(s);
+    // B is the last group at the root level: A1 comes after it (3 after A 1 and B 2 in an empty workspace).
+    const last = nextRoot(b);
     const moved = await ok<GroupDto>(s.client, 'move_group', { id: a1.id, parentId: null });
-    expect(moved).toMatchObject({ id: a1.id, groupId: '3', parentGroupId: null, childGroupCount: 1 });
+    expect(moved).toMatchObject({ id: a1.id, groupId: last, parentGroupId: null, childGroupCount: 1 });
     expect(await restGroup(s, a1.id)).toEqual(moved);
-    expect(await restGroup(s, a11.id)).toMatchObject({ groupId: '3.1', parentGroupId: a1.id });
-    expect(await restGroup(s, a.id)).toMatchObject({ groupId: '1', childGroupCount: 0 });
+    expect(await restGroup(s, a11.id)).toMatchObject({ groupId: `${last}.1`, parentGroupId: a1.id });
+    expect(await restGroup(s, a.id)).toMatchObject({ groupId: a.groupId, childGroupCount: 0 });
     expect(await restMembers(s, a11.id)).toEqual([pa11.id]);
     const tree = await restTree(s);
-    expect(tree.children.map((n) => [n.groupId, n.name])).toEqual([
-      ['1', 'A'],
-      ['3', 'A1'],
-      ['2', 'B'],
+    const own = [a.id, a1.id, b.id];
+    expect(tree.children.filter((n) => own.includes(n.id)).map((n) => [n.groupId, n.name])).toEqual([
+      [a.groupId, 'A'],
+      [last, 'A1'],
+      [b.groupId, 'B'],
     ]);
   });
 
@@ -31,8 +41,8 @@ describe('move_group', () => {
     const s = await open();
     const { a1, a11, b } = await sampleTree(s);
     const moved = await ok<GroupDto>(s.client, 'move_group', { id: a1.id, parentId: b.id });
-    expect(moved).toMatchObject({ groupId: '2.1', parentGroupId: b.id });
-    expect(await restGroup(s, a11.id)).toMatchObject({ groupId: '2.1.1' });
+    expect(moved).toMatchObject({ groupId: `${b.groupId}.1`, parentGroupId: b.id });
+    expect(await restGroup(s, a11.id)).toMatchObject({ groupId: `${b.groupId}.1.1` });
     expect(await restGroup(s, b.id)).toMatchObject({ childGroupCount: 1 });
   });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupDto } from '../helpers/group-dto.js';
 import { ok } from '../helpers/mcp.js';
-import { sessionPerTest, asToolError, fail } from '../helpers/mcp-session.js';
+import { sessionPerFile, asToolError, fail } from '../helpers/mcp-session.js';
 import { createGroup, restGroup } from './group-tools.fixtures.js';
 
 /** The group tool rename_group, black box: names per language, and the errors REST answers. */
 
-/** One fresh application per test. */
-const { open } = sessionPerTest();
+/** One application for the file: each test renames its own groups. */
+const { open } = sessionPerFile();
 
 describe('rename_group', () => {
   it('sets the name in one language; the other languages keep theirs', async () => {
@@ -57,6 +57,8 @@ describe('rename_group', () => {
   ])('answers VALIDATION_FAILED for id %j', async (id, sentence) => {
     const s = await open();
     const group = await createGroup(s, 'Bohrer');
+    // Group 1, which a '1' taken as a number or 1.5 rounded would rename, stays as it was too.
+    const group1 = await restGroup(s, 1);
     expect(await fail(s.client, 'rename_group', { id, name: 'X' })).toEqual({
       error: sentence,
       code: 'VALIDATION_FAILED',
@@ -68,5 +70,6 @@ describe('rename_group', () => {
       status: 400,
     });
     expect(await restGroup(s, group.id)).toEqual(group);
+    expect(await restGroup(s, 1)).toEqual(group1);
   });
 });
