@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, connectHttp, ok } from '../helpers/mcp.js';
+import { serverPerFile } from '../helpers/server-per-file.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 interface Sheet {
@@ -16,18 +17,24 @@ interface Page {
   nextCursor: string | null;
 }
 
+/**
+ * One application for the file: each test makes its own products under supplierPids no other test
+ * uses and reads only those; paging through the whole catalogue and having no workspace take
+ * applications of their own.
+ */
+const shared = serverPerFile();
+
 let server: TestServer;
 let token: string;
 let client: Client;
 
-beforeEach(async () => {
-  server = await startServer();
+beforeAll(async () => {
+  server = await shared();
   token = await server.login();
   client = await connectHttp(server.baseUrl, token);
 });
-afterEach(async () => {
+afterAll(async () => {
   await client.close();
-  await server.stop();
 });
 
 const rest = <T>(method: string, path: string, body?: unknown) =>
@@ -35,7 +42,8 @@ const rest = <T>(method: string, path: string, body?: unknown) =>
 
 describe('create_product and get_product', () => {
   it('creates a product with texts, features and group in one call, visible through REST at once', async () => {
-    const group = (await rest<{ id: number }>('POST', '/api/group', { name: 'Bohrer' })).body.data!;
+    const group = (await rest<{ id: number; groupId: string }>('POST', '/api/group', { name: 'Bohrer' })).body
+      .data!;
     const sheet = await ok<Sheet>(client, 'create_product', {
       supplierPid: 'DRILL-1',
       name: 'Bohrschrauber',
@@ -64,7 +72,7 @@ describe('create_product and get_product', () => {
         details: null,
       },
     ]);
-    expect(sheet.group).toEqual({ id: group.id, groupId: '1', name: 'Bohrer' });
+    expect(sheet.group).toEqual({ id: group.id, groupId: group.groupId, name: 'Bohrer' });
 
     const id = sheet.product.id;
     expect((await rest('GET', `/api/product/${id}`)).body.data).toEqual(sheet.product);
@@ -93,6 +101,7 @@ describe('create_product and get_product', () => {
   });
 
   it('writes nothing when any part fails: all in one transaction', async () => {
+    const before = (await rest<unknown[]>('GET', '/api/product?all=true')).body.data;
     const outcome = await call(client, 'create_product', {
       supplierPid: 'HALF',
       shortTexts: [{ lang: 'eng', value: 'x' }],
@@ -102,7 +111,8 @@ describe('create_product and get_product', () => {
     expect(outcome.data).toMatchObject({ code: 'INVALID_LANGUAGE', status: 400 });
     const unknownGroup = await call(client, 'create_product', { supplierPid: 'HALF', groupId: 99 });
     expect(unknownGroup.data).toEqual({ error: 'Group 99 not found', code: 'GROUP_NOT_FOUND', status: 404 });
-    expect((await rest<unknown[]>('GET', '/api/product?all=true')).body.data).toEqual([]);
+    expect((await rest<unknown[]>('GET', '/api/product?all=true')).body.data).toEqual(before);
+    expect((await rest<unknown[]>('GET', '/api/product?supplierPid=HALF')).body.data).toEqual([]);
   });
 
   it('answers a taken supplierPid, unknown ids and bad arguments with the sentences and statuses of REST', async () => {
@@ -239,38 +249,49 @@ describe('update_product and delete_product', () => {
 
 describe('search_products', () => {
   it('filters like REST and pages by keyset until nextCursor is null', async () => {
-    for (let i = 1; i <= 7; i++) {
-      const created = await ok<Sheet>(client, 'create_product', {
-        supplierPid: `S-${i}`,
-        name: i % 2 ? `Schraube ${i}` : `Mutter ${i}`,
-        ean: `EAN${i}`,
-      });
-      if (i === 1)
-        await ok(client, 'create_product', { supplierPid: 'S-1-V', masterProductId: created.product.id });
+    // Its own application: it pages through the whole catalogue.
+    const own = await startServer();
+    const ownClient = await connectHttp(own.baseUrl, await own.login());
+    try {
+      for (let i = 1; i <= 7; i++) {
+        const created = await ok<Sheet>(ownClient, 'create_product', {
+          supplierPid: `S-${i}`,
+          name: i % 2 ? `Schraube ${i}` : `Mutter ${i}`,
+          ean: `EAN${i}`,
+        });
+        if (i === 1)
+          await ok(ownClient, 'create_product', {
+            supplierPid: 'S-1-V',
+            masterProductId: created.product.id,
+          });
+      }
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let pages = 0; pages < 10; pages++) {
+        const page: Page = await ok<Page>(ownClient, 'search_products', {
+          limit: 3,
+          ...(cursor ? { cursor } : {}),
+        });
+        seen.push(...page.items.map((p) => p.supplierPid));
+        if (page.nextCursor === null) break;
+        cursor = page.nextCursor;
+      }
+      expect(seen).toEqual(['S-1', 'S-2', 'S-3', 'S-4', 'S-5', 'S-6', 'S-7']);
+      const withVariants = await ok<Page>(ownClient, 'search_products', { includeVariants: true });
+      expect(withVariants.items).toHaveLength(8);
+      expect((await ok<Page>(ownClient, 'search_products', { q: 'schraube' })).items).toHaveLength(4);
+      expect(
+        (await ok<Page>(ownClient, 'search_products', { ean: 'EAN2' })).items.map((p) => p.supplierPid),
+      ).toEqual(['S-2']);
+      expect(
+        (await ok<Page>(ownClient, 'search_products', { supplierPid: 'S-1-V', includeVariants: true })).items,
+      ).toHaveLength(1);
+      const later = await ok<Page>(ownClient, 'search_products', { updatedSince: '2030-01-01T00:00:00Z' });
+      expect(later.items).toEqual([]);
+    } finally {
+      await ownClient.close();
+      await own.stop();
     }
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    for (let pages = 0; pages < 10; pages++) {
-      const page: Page = await ok<Page>(client, 'search_products', {
-        limit: 3,
-        ...(cursor ? { cursor } : {}),
-      });
-      seen.push(...page.items.map((p) => p.supplierPid));
-      if (page.nextCursor === null) break;
-      cursor = page.nextCursor;
-    }
-    expect(seen).toEqual(['S-1', 'S-2', 'S-3', 'S-4', 'S-5', 'S-6', 'S-7']);
-    const withVariants = await ok<Page>(client, 'search_products', { includeVariants: true });
-    expect(withVariants.items).toHaveLength(8);
-    expect((await ok<Page>(client, 'search_products', { q: 'schraube' })).items).toHaveLength(4);
-    expect(
-      (await ok<Page>(client, 'search_products', { ean: 'EAN2' })).items.map((p) => p.supplierPid),
-    ).toEqual(['S-2']);
-    expect(
-      (await ok<Page>(client, 'search_products', { supplierPid: 'S-1-V', includeVariants: true })).items,
-    ).toHaveLength(1);
-    const later = await ok<Page>(client, 'search_products', { updatedSince: '2030-01-01T00:00:00Z' });
-    expect(later.items).toEqual([]);
   });
 
   it('lists the products of a group, and refuses limits and cursors out of range', async () => {
