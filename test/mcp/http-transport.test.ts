@@ -1,16 +1,22 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { call, connectHttp, ok } from '../helpers/mcp.js';
+import { serverPerFile } from '../helpers/server-per-file.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
+/**
+ * One application for the file, a token of its own per test (one test logs it out): each test reads
+ * only what it made. Moving the clock on ends only tokens the tests before made; the monitor's whole
+ * record takes an application of its own.
+ */
+const shared = serverPerFile();
 let server: TestServer;
 let token: string;
 
 beforeEach(async () => {
-  server = await startServer();
+  server = await shared();
   token = await server.login();
 });
-afterEach(async () => server.stop());
 
 const INITIALIZE = {
   jsonrpc: '2.0',
@@ -193,8 +199,12 @@ describe('rights', () => {
       status: 403,
     });
     expect((await call(viewer, 'open_workspace', { workspaceId: 1 })).data).toMatchObject({ status: 403 });
-    expect(await ok(viewer, 'search_products')).toEqual({ items: [], nextCursor: null });
-    expect((await server.request<unknown[]>('GET', '/api/product', { token })).body.data).toEqual([]);
+    expect(await ok(viewer, 'search_products', { supplierPid: 'NOPE' })).toEqual({
+      items: [],
+      nextCursor: null,
+    });
+    const listed = await server.request<unknown[]>('GET', '/api/product?supplierPid=NOPE', { token });
+    expect(listed.body.data).toEqual([]);
     await viewer.close();
   });
 });
@@ -220,22 +230,31 @@ describe('one catalogue for REST and MCP', () => {
 
 describe('request monitor', () => {
   it('records every tool call as method MCP with the status REST would answer, beside POST /mcp', async () => {
-    const client = await connectHttp(server.baseUrl, token);
-    await ok(client, 'create_product', { supplierPid: 'MON' });
-    await call(client, 'get_product', { id: 999 });
-    await call(client, 'search_products', { limit: 0 });
-    await client.close();
-    const entries = server.app.monitor.latest();
-    const mcp = entries.filter((e) => e.method === 'MCP');
-    expect(mcp.map((e) => [e.path, e.status])).toEqual([
-      ['create_product', 201],
-      ['get_product', 404],
-      ['search_products', 400],
-    ]);
-    for (const entry of mcp) {
-      expect(entry.durationMs).toBeGreaterThanOrEqual(0);
-      expect(Date.parse(entry.timestamp)).not.toBeNaN();
+    // Its own application: it reads the monitor's whole record.
+    const server = await startServer();
+    const token = await server.login();
+    try {
+      const client = await connectHttp(server.baseUrl, token);
+      await ok(client, 'create_product', { supplierPid: 'MON' });
+      await call(client, 'get_product', { id: 999 });
+      await call(client, 'search_products', { limit: 0 });
+      await client.close();
+      const entries = server.app.monitor.latest();
+      const mcp = entries.filter((e) => e.method === 'MCP');
+      expect(mcp.map((e) => [e.path, e.status])).toEqual([
+        ['create_product', 201],
+        ['get_product', 404],
+        ['search_products', 400],
+      ]);
+      for (const entry of mcp) {
+        expect(entry.durationMs).toBeGreaterThanOrEqual(0);
+        expect(Date.parse(entry.timestamp)).not.toBeNaN();
+      }
+      expect(entries.filter((e) => e.method === 'POST' && e.path === '/mcp').length).toBeGreaterThanOrEqual(
+        3,
+      );
+    } finally {
+      await server.stop();
     }
-    expect(entries.filter((e) => e.method === 'POST' && e.path === '/mcp').length).toBeGreaterThanOrEqual(3);
   });
 });
