@@ -1,15 +1,20 @@
 import { request as httpRequest } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverPerFile } from '../helpers/server-per-file.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
 /** The window's answers at its edges: throttles, framework refusals, unknown routes, bodies, its log. */
 
+/**
+ * One application for the file: the tests change nothing on it but a user of their own; locking the
+ * admin out takes an application of its own.
+ */
+const shared = serverPerFile({ window: true, setup: 'no-workspace' });
 let server: TestServer;
 beforeEach(async () => {
-  server = await startServer({ window: true, setup: 'no-workspace' });
+  server = await shared();
 });
-afterEach(async () => server.stop());
 
 interface RawAnswer {
   status: number;
@@ -35,15 +40,21 @@ function raw(method: string, path: string, headers: Record<string, string> = {})
 
 describe('too many failed logins in the window', () => {
   it('answers 429 with Retry-After, as REST does', async () => {
-    const window = new WindowClient(server);
-    const body = { username: 'admin', password: 'wrong' };
-    for (let i = 0; i < 10; i++)
-      expect((await window.request('POST', '/session/login', { body })).status).toBe(401);
-    const refused = await window.request('POST', '/session/login', { body });
-    expect(refused.status).toBe(429);
-    expect(refused.body.code).toBe('TOO_MANY_FAILED_LOGINS');
-    // All ten failures at the same instant (the test clock stands still): the full 15 minutes.
-    expect(refused.headers.get('retry-after')).toBe('900');
+    // Its own application: it locks the admin out.
+    const server = await startServer({ window: true, setup: 'no-workspace' });
+    try {
+      const window = new WindowClient(server);
+      const body = { username: 'admin', password: 'wrong' };
+      for (let i = 0; i < 10; i++)
+        expect((await window.request('POST', '/session/login', { body })).status).toBe(401);
+      const refused = await window.request('POST', '/session/login', { body });
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('TOO_MANY_FAILED_LOGINS');
+      // All ten failures at the same instant (the test clock stands still): the full 15 minutes.
+      expect(refused.headers.get('retry-after')).toBe('900');
+    } finally {
+      await server.stop();
+    }
   });
 });
 
