@@ -1,17 +1,32 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serverPerFile } from '../helpers/server-per-file.js';
 import { freePort, startServer, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
 let server: TestServer;
 let restPort: number;
-beforeEach(async () => {
-  restPort = await freePort();
-  server = await startServer({ window: true, restPort });
-});
-afterEach(async () => server.stop());
+
+/**
+ * An application of the test's own, REST on a port of the settings: for the tests that move
+ * servers, change settings, compare the users or the monitor whole.
+ */
+function ownServerPerTest(): void {
+  beforeEach(async () => {
+    restPort = await freePort();
+    server = await startServer({ window: true, restPort });
+  });
+  afterEach(async () => server.stop());
+}
 
 describe('the desktop session', () => {
+  // One application for these: each test logs in with a window client (a cookie) of its own, and a
+  // login replacing the desktop session or a logout ends only sessions the test itself opened.
+  const shared = serverPerFile({ window: true });
+  beforeEach(async () => {
+    server = await shared();
+  });
+
   it('opens with the desktop credentials and an HttpOnly, SameSite=Strict cookie', async () => {
     const window = new WindowClient(server);
     // Nothing about the machine before a login: no machine id, no version.
@@ -132,6 +147,8 @@ describe('the desktop session', () => {
 });
 
 describe('Settings › Rest API', () => {
+  ownServerPerTest();
+
   async function busyPort(): Promise<{ port: number; close: () => Promise<void> }> {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
@@ -214,6 +231,8 @@ describe('Settings › Rest API', () => {
 });
 
 describe('Window › REST API Monitor', () => {
+  ownServerPerTest();
+
   it('streams each REST request and tool call within a second, with user and query, never a token', async () => {
     const window = new WindowClient(server);
     await window.login();
@@ -241,6 +260,8 @@ describe('Window › REST API Monitor', () => {
 });
 
 describe('Users', () => {
+  ownServerPerTest();
+
   it('lists, adds, changes role and password, disables, enables and ends sessions; 403 without the right', async () => {
     const admin = new WindowClient(server);
     await admin.login();
@@ -294,6 +315,8 @@ describe('Users', () => {
 });
 
 describe('ui.host and ui.port', () => {
+  ownServerPerTest();
+
   it('move the window at once when changed with pim settings (another process), like rest.*', async () => {
     const first = await freePort();
     const moved = await startServer({ window: true, uiPort: first, restPort: await freePort() });
@@ -322,6 +345,8 @@ describe('ui.host and ui.port', () => {
 });
 
 describe('bad input to the window endpoints', () => {
+  ownServerPerTest();
+
   it('answers wrong types, unknown fields and ids, and bad values with a clear error, writing nothing', async () => {
     const admin = new WindowClient(server);
     await admin.login();
@@ -368,6 +393,8 @@ describe('bad input to the window endpoints', () => {
 });
 
 describe('robustness (found in review)', () => {
+  ownServerPerTest();
+
   it('ends every stream of a session when the session ends, the monitor stream included', async () => {
     await server.addUser('vera', 'VIEWER');
     const viewer = new WindowClient(server);
