@@ -1,18 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, startServer, type TestServer } from '../helpers/server.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, startServer, type StartOptions, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
-let server: TestServer;
+/**
+ * Each test moves or tries to move REST: an application of its own, started by the test with the
+ * options it needs (a second start per test cost 0.5-1.5 s).
+ */
+let server: TestServer | undefined;
 let window: WindowClient;
-beforeEach(async () => {
-  server = await startServer({ window: true });
+async function open(options: StartOptions = {}): Promise<TestServer> {
+  server = await startServer({ window: true, ...options });
   window = new WindowClient(server);
   await window.login();
+  return server;
+}
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
 });
-afterEach(async () => server.stop());
 
 describe('PUT /ui/api/settings/rest', () => {
   it('names the field a refused value belongs to, so the window shows it there', async () => {
+    await open();
     const put = (port: number, host: string) =>
       window.request('PUT', '/settings/rest', { body: { enabled: true, port, host } });
     for (const port of [80, 99999]) {
@@ -27,15 +36,12 @@ describe('PUT /ui/api/settings/rest', () => {
   });
 
   it('changes only the address on the same port, both ways, and keeps serving where it was if that fails', async () => {
-    await sameAddressScenario();
+    await sameAddressScenario(await open());
   });
 
   it('leaves the start option (--port) in force when a new port is refused', async () => {
-    await server.stop();
     const saved = await freePort();
-    server = await startServer({ window: true, savedRestPort: saved });
-    window = new WindowClient(server);
-    await window.login();
+    const server = await open({ savedRestPort: saved });
     const running = server.app.rest.address()!;
     const put = (port: number) =>
       window.request('PUT', '/settings/rest', { body: { enabled: true, port, host: '127.0.0.1' } });
@@ -55,16 +61,12 @@ describe('PUT /ui/api/settings/rest', () => {
   });
 
   it('does so as well when the port comes from the settings (no --port override), as with pim start', async () => {
-    await server.stop();
-    server = await startServer({ window: true, restPort: await freePort() });
-    window = new WindowClient(server);
-    await window.login();
-    await sameAddressScenario();
+    await sameAddressScenario(await open({ restPort: await freePort() }));
   });
 });
 
 /** Moves REST from 127.0.0.1:P to 0.0.0.0:P and back, then tries again with the port taken elsewhere. */
-async function sameAddressScenario(): Promise<void> {
+async function sameAddressScenario(server: TestServer): Promise<void> {
   const port = server.app.rest.address()!.port;
   const put = (host: string) =>
     window.request('PUT', '/settings/rest', { body: { enabled: true, port, host } });
