@@ -1,16 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverPerFile } from '../helpers/server-per-file.js';
+import type { TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
 /** User names: no control or invisible characters, no look-alikes (docs/decisions.md, "Names"). */
+/** One application for the file: each test adds users of its own names; "adds none" compares before and after. */
+const shared = serverPerFile({ window: true });
 let server: TestServer;
 let admin: WindowClient;
 beforeEach(async () => {
-  server = await startServer({ window: true });
+  server = await shared();
   admin = new WindowClient(server);
   await admin.login();
 });
-afterEach(async () => server.stop());
 
 const addUser = (username: string) =>
   admin.request<{ id: number; username: string }>('POST', '/users', {
@@ -19,6 +21,10 @@ const addUser = (username: string) =>
 
 describe('user names (window, POST /ui/api/users)', () => {
   it('refuses control and format characters, separators and compatibility look-alikes with 400', async () => {
+    const users = async () =>
+      (await admin.request<Array<{ username: string }>>('GET', '/users')).body.data!.map((u) => u.username);
+    const before = await users();
+    expect(before).toContain('admin');
     for (const [name, message] of [
       ['a\u001b[31mred', /must not contain the invisible or control character U\+001B/],
       ['a\u0007b', /U\+0007/],
@@ -32,8 +38,7 @@ describe('user names (window, POST /ui/api/users)', () => {
       expect(res.status, JSON.stringify(name)).toBe(400);
       expect(res.body.error).toMatch(message);
     }
-    const list = await admin.request<Array<{ username: string }>>('GET', '/users');
-    expect(list.body.data!.map((u) => u.username)).toEqual(['admin']);
+    expect(await users()).toEqual(before);
   });
 
   it('stores names in NFC: "é" composed or decomposed is one name, and either form logs in', async () => {
