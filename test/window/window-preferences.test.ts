@@ -1,12 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { serverPerFile } from '../helpers/server-per-file.js';
+import type { TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
+/**
+ * One application for the file: choices are kept per user, so each test that saves one does so as
+ * an administrator of its own.
+ */
+const shared = serverPerFile({ window: true });
 let server: TestServer;
 beforeEach(async () => {
-  server = await startServer({ window: true });
+  server = await shared();
 });
-afterEach(async () => server.stop());
 
 const CHOICE = {
   columns: [
@@ -25,8 +30,9 @@ async function loggedIn(username = 'admin', password?: string): Promise<WindowCl
 
 describe("the grid's remembered columns and sort", () => {
   it('are none until saved, then kept per user on the server', async () => {
+    await server.addUser('ada', 'ADMIN');
     await server.addUser('vera', 'VIEWER');
-    const admin = await loggedIn();
+    const admin = await loggedIn('ada', 'ada-password');
     expect((await admin.request('GET', '/preferences/grid')).body.data).toEqual({ value: null });
     const saved = await admin.request('PUT', '/preferences/grid', { body: CHOICE });
     expect(saved.status).toBe(200);
@@ -38,12 +44,13 @@ describe("the grid's remembered columns and sort", () => {
     const own = { ...CHOICE, sort: { by: 'updated', dir: 'asc' } };
     expect((await vera.request('PUT', '/preferences/grid', { body: own })).status).toBe(200);
     await vera.request('POST', '/session/logout');
-    const again = await loggedIn();
+    const again = await loggedIn('ada', 'ada-password');
     expect((await again.request('GET', '/preferences/grid')).body.data).toEqual({ value: CHOICE });
   });
 
   it('refuses what is not a grid choice, naming the field, and keeps the saved one', async () => {
-    const admin = await loggedIn();
+    await server.addUser('otto', 'ADMIN');
+    const admin = await loggedIn('otto', 'otto-password');
     await admin.request('PUT', '/preferences/grid', { body: CHOICE });
     for (const body of [
       { ...CHOICE, sort: { by: 'price', dir: 'asc' } },
