@@ -72,18 +72,20 @@ export function sessionPerTest(defaults: { era?: Era; setup?: StartOptions['setu
  */
 export function sessionPerFile(defaults: { era?: Era } = {}) {
   const cleanups: (() => Promise<void>)[] = [];
-  let shared: Promise<{ server: TestServer; token: string }> | undefined;
+  let shared: Promise<TestServer> | undefined;
   afterEach(async () => {
     while (cleanups.length > 0) await cleanups.pop()!();
   });
   afterAll(async () => {
     const started = shared;
     shared = undefined;
-    if (started) await (await started).server.stop();
+    if (started) await (await started).stop();
   });
   const open = async (options: { era?: Era } = {}): Promise<McpSession> => {
-    shared ??= startServer().then(async (server) => ({ server, token: await server.login() }));
-    const { server, token } = await shared;
+    shared ??= startServer();
+    const server = await shared;
+    // A token of the test's own: one that moves the clock a day on ends no other test's.
+    const token = await server.login();
     const client = await connectHttp(server.baseUrl, token, { era: options.era ?? defaults.era });
     cleanups.push(() => client.close());
     return {
