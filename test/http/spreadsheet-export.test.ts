@@ -248,4 +248,18 @@ describe('GET /api/export?format=csv|xlsx', () => {
     }
     expect((await get('?format=csv', null)).status).toBe(401);
   });
+
+  it('writes the columns the catalogue has now: a feature language added since the last export shows', async () => {
+    // Last in the file: it adds a product. The export before it must not answer its columns again.
+    expect((await csvOf(''))[0]).not.toContain('feature[later][fra]');
+    const bulk = await server.request('POST', '/api/product/bulk', {
+      token,
+      body: [
+        { supplierPid: 'LATER', features: [{ ftidref: 'later', values: [{ lang: 'fra', value: 'oui' }] }] },
+      ],
+    });
+    expect(bulk.status, bulk.text).toBe(200);
+    const rows = byPid(await csvOf(''));
+    expect(rows.get('LATER')!['feature[later][fra]']).toBe('oui');
+  });
 });

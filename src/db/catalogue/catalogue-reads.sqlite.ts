@@ -10,6 +10,12 @@ import {
   type CatalogueReads,
 } from './catalogue-reads.js';
 import type { SheetLanguages, WorkspaceDb } from './catalogue-sql.js';
+import {
+  productColumnsFeatures,
+  productColumnsProducts,
+  productColumnsTexts,
+  type ProductColumnsRows,
+} from './product-columns-sql.js';
 import { productListJsonQuery, productListRowsQuery, type ProductRow } from './product-list-query.js';
 import { shapedStatement } from './product-list-statements.sqlite.js';
 import { chunkQuery, cutPage, toChunk, type ChunkRow } from './product-list-sql.sqlite.js';
@@ -84,6 +90,23 @@ const variantsStatement = readerStatement<WorkspaceDatabase>(
   'pluck',
 );
 
+/** The spreadsheet page's statements: every list is one JSON array parameter (id-list.ts). */
+const KINDS = JSON.stringify(['\u0000kinds']);
+const LANGS = JSON.stringify(['\u0000langs']);
+const FTIDREFS = JSON.stringify(['\u0000ftidrefs']);
+const columnProductsStatement = readerStatement<WorkspaceDatabase>(
+  (db) => productColumnsProducts(db, [-1]).compile(db),
+  [IDS],
+);
+const columnTextsStatement = readerStatement<WorkspaceDatabase>(
+  (db) => productColumnsTexts(db, [-1], ['\u0000kinds'], ['\u0000langs']).compile(db),
+  [IDS, KINDS, LANGS],
+);
+const columnFeaturesStatement = readerStatement<WorkspaceDatabase>(
+  (db) => productColumnsFeatures(db, [-1], ['\u0000ftidrefs']).compile(db),
+  [IDS, FTIDREFS],
+);
+
 const rowsStatement = shapedStatement((db, q) => productListRowsQuery(db, q).compile());
 const chunkStatement = shapedStatement((db, q) => chunkQuery(db, productListJsonQuery(db, q)).compile());
 
@@ -115,6 +138,29 @@ export function sqliteReaderReads(db: WorkspaceDb, reader: Database.Database): C
     async productChunk(q) {
       const { statement, args } = chunkStatement(db, reader, q);
       return toChunk(statement.get(...args) as ChunkRow, q.limit);
+    },
+    async productColumns({ ids, textKinds, textLangs, ftidrefs }) {
+      if (ids.length === 0) return { products: [], texts: [], features: [] };
+      const list = JSON.stringify(ids);
+      const products = columnProductsStatement(db, reader);
+      const texts = columnTextsStatement(db, reader);
+      const features = columnFeaturesStatement(db, reader);
+      // One read transaction: the three statements see one state of the file.
+      return reader.transaction((): ProductColumnsRows => ({
+        products: products.all(list) as ProductColumnsRows['products'],
+        texts:
+          textKinds.length === 0 || textLangs.length === 0
+            ? []
+            : (texts.all(
+                list,
+                JSON.stringify(textKinds),
+                JSON.stringify(textLangs),
+              ) as ProductColumnsRows['texts']),
+        features:
+          ftidrefs.length === 0
+            ? []
+            : (features.all(list, JSON.stringify(ftidrefs)) as ProductColumnsRows['features']),
+      }))();
     },
   };
 }

@@ -8,6 +8,11 @@ import {
   type WorkspaceDb,
 } from './catalogue-sql.js';
 import {
+  readProductColumns,
+  type ProductColumnsQuery,
+  type ProductColumnsRows,
+} from './product-columns-sql.js';
+import {
   productListJsonQuery,
   productListRowsQuery,
   type ProductRow,
@@ -52,6 +57,8 @@ export interface CatalogueReads {
    * rows that begin within `budget` bytes (at least one).
    */
   productChunk(q: ProductRowQuery, budget: number): Promise<ProductJsonChunk>;
+  /** A page of products as a spreadsheet's columns need them, its three reads agreeing (product-columns-sql.ts). */
+  productColumns(q: ProductColumnsQuery): Promise<ProductColumnsRows>;
 }
 
 export const productJsonQuery = (db: WorkspaceDb, id: number, lang: string) =>
@@ -104,5 +111,14 @@ export function kyselyReads(db: WorkspaceDb): CatalogueReads {
       catalogueSql(db).list.page(db, (limit) => productListJsonQuery(db, { ...q, limit }), q.limit, budget),
     productChunk: (q, budget) =>
       catalogueSql(db).list.chunk(db, productListJsonQuery(db, q), q.limit, budget),
+    // Outside a transaction (PostgreSQL's pool) one snapshot for the page's three statements.
+    productColumns: (q) =>
+      db.isTransaction
+        ? readProductColumns(db, q)
+        : db
+            .transaction()
+            .setIsolationLevel('repeatable read')
+            .setAccessMode('read only')
+            .execute((trx) => readProductColumns(trx, q)),
   };
 }

@@ -10,7 +10,7 @@ import {
   changeStatePostgres,
   raiseChangeCounterPostgres,
 } from './change-counter-sql.postgres.js';
-import { postgresIdList } from './id-list.js';
+import { postgresIdList, postgresTextList } from './id-list.js';
 import { lockProductsPostgres } from './product-lock-sql.js';
 import { productSqlPostgres } from './product-sql.postgres.js';
 import { sheetSqlPostgres } from './sheet-sql.postgres.js';
@@ -23,6 +23,7 @@ export const catalogueSqlPostgres: CatalogueSql = {
   list: productListPostgres,
   grid: productGridPostgres,
   idList: postgresIdList,
+  textList: postgresTextList,
   // Keeps a row read for a foreign key (a group) from being deleted before the commit.
   keyShare: sql`FOR KEY SHARE`,
   forUpdate: sql`FOR UPDATE`,

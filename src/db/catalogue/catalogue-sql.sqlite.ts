@@ -6,7 +6,7 @@ import { productListSqlite } from './product-list-sql.sqlite.js';
 import type { CatalogueSql } from './catalogue-sql.js';
 import { changeCounterQuery, changeStateQuery, toChangeState } from './catalogue-reads.js';
 import { raiseChangeCounterSqlite, trackChangesSqlite } from './change-counter-sql.js';
-import { sqliteIdList } from './id-list.js';
+import { sqliteIdList, sqliteTextList } from './id-list.js';
 import { lockProductsSqlite } from './product-lock-sql.js';
 import { productSqlSqlite } from './product-sql.sqlite.js';
 import { sheetSqlSqlite } from './sheet-sql.sqlite.js';
@@ -19,6 +19,7 @@ export const catalogueSqlSqlite: CatalogueSql = {
   list: productListSqlite,
   grid: productGridSqlite,
   idList: sqliteIdList,
+  textList: sqliteTextList,
   keyShare: sql``,
   forUpdate: sql``,
   lockTree: async () => undefined,

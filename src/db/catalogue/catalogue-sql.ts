@@ -192,6 +192,8 @@ export interface CatalogueSql {
   readonly grid: ProductGridSql;
   /** A list of integer ids as ONE bound parameter, usable after IN, whatever their number. */
   idList(ids: readonly number[]): RawBuilder<unknown>;
+  /** A list of texts as ONE bound parameter, usable after IN. */
+  textList(values: readonly string[]): RawBuilder<unknown>;
   /** Row lock a read takes so that what it read cannot be deleted until the commit ('' on SQLite). */
   readonly keyShare: RawBuilder<unknown>;
   /** Row lock a read takes for a row it will write back ('' on SQLite: one writer at a time). */

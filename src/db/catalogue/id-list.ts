@@ -10,3 +10,10 @@ export const sqliteIdList = (ids: readonly number[]): RawBuilder<unknown> =>
 
 export const postgresIdList = (ids: readonly number[]): RawBuilder<unknown> =>
   sql`(SELECT unnest(CAST(${[...ids]} AS integer[])))`;
+
+/** A list of texts as ONE bound parameter, usable after IN (the twin of the id lists above). */
+export const sqliteTextList = (values: readonly string[]): RawBuilder<unknown> =>
+  sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+
+export const postgresTextList = (values: readonly string[]): RawBuilder<unknown> =>
+  sql`(SELECT unnest(CAST(${[...values]} AS text[])))`;

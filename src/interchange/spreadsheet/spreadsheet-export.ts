@@ -2,25 +2,26 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { RequestContext } from '../../domain/context.js';
-import { getColumnsInUse, getSupplierPids } from '../../domain/catalogue/catalogue-columns.service.js';
+import { getColumnsInUse } from '../../domain/catalogue/catalogue-columns.service.js';
 import { getCatalogueVersion } from '../../domain/changes/change-counter.service.js';
-import type { ProductSheet } from '../../domain/products/product-sheet.service.js';
-import { getProductSheets } from '../../domain/products/product-sheet.service.js';
+import { readProductColumnsPage } from '../../domain/products/product-columns.service.js';
 import { resolveSelection } from '../../domain/products/product-selection.service.js';
 import type { ProductSelectionValue } from '../../domain/products/product-selection.schemas.js';
 import { CSV_BOM, csvRecord } from './csv-writer.js';
 import { columnName } from './spreadsheet-columns.js';
 import { exportColumns } from './spreadsheet-export-columns.js';
-import { sheetCells } from './spreadsheet-rows.js';
+import { pageCells, rowLayout } from './spreadsheet-rows.js';
 import { XlsxRows, xlsxFile } from './xlsx-writer.js';
 
 /**
  * A view of the catalogue as a spreadsheet, one product a row (docs/spreadsheets.md): the
  * selection resolved and the columns chosen and checked before the first byte (so REST answers a
- * refusal in its envelope), then the product sheets read in pages of 500 ids and written as they
- * are read: memory holds a page and the selection's ids, whatever the catalogue's size. Each page
- * is read in one statement and agrees with itself; a product changed while the export runs shows
- * as its page read it, one deleted meanwhile is left out.
+ * refusal in its envelope), then the products read in pages of ids, only the parts the columns
+ * name (readProductColumnsPage: three set-based statements a page), each page written before the
+ * next is read, when the consumer asks for more (back-pressure: a slow client holds the reads).
+ * Memory holds a page and the selection's ids, whatever the catalogue's size. Each page is read
+ * in one snapshot and agrees with itself; a product changed while the export runs shows as its
+ * page read it, one deleted meanwhile is left out.
  */
 
 export type SpreadsheetFormat = 'csv' | 'xlsx';
@@ -65,7 +66,7 @@ export interface SpreadsheetExport {
   chunks: AsyncIterable<Buffer>;
 }
 
-const PAGE_SIZE = 500;
+const PAGE_SIZE = 1_000;
 const CHUNK = 65_536;
 
 /** Checks everything, resolves the selection and answers the file to stream (nothing read yet of the products). */
@@ -74,7 +75,11 @@ export async function openSpreadsheetExport(
   options: SpreadsheetExportOptions,
 ): Promise<SpreadsheetExport> {
   const { counter } = await getCatalogueVersion(ctx);
-  const columns = exportColumns(await getColumnsInUse(ctx), options.columns, options.languages);
+  const columns = exportColumns(
+    await getColumnsInUse(ctx, { featureLanguages: options.columns === undefined }),
+    options.columns,
+    options.languages,
+  );
   const ids = await resolveSelection(ctx, options.select);
   const report: SpreadsheetExportReport = {
     format: options.format,
@@ -84,15 +89,15 @@ export async function openSpreadsheetExport(
     valuesLeftOut: 0,
   };
   const header = columns.map(columnName);
+  const layout = rowLayout(columns);
   const pageSize = options.pageSize ?? PAGE_SIZE;
 
   async function* rows(): AsyncGenerator<(string | null)[][]> {
     yield [header];
     for (let start = 0; start < ids.length; start += pageSize) {
-      const sheets = await getProductSheets(ctx, ids.slice(start, start + pageSize));
-      const pids = await mainSupplierPids(ctx, sheets);
-      yield sheets.map((sheet) => sheetCells(sheet, columns, pids, report));
-      report.products += sheets.length;
+      const page = await readProductColumnsPage(ctx, ids.slice(start, start + pageSize), layout.want);
+      yield pageCells(page, layout, report);
+      report.products += page.products.length;
       await options.onProgress?.(report.products, ids.length);
     }
   }
@@ -129,21 +134,6 @@ export async function openSpreadsheetExport(
     report,
     chunks: options.format === 'csv' ? csv() : xlsxFile(xlsxRows()),
   };
-}
-
-/** The supplierPids of the main products of the page's variants (the page's own, else read). */
-async function mainSupplierPids(
-  ctx: RequestContext,
-  sheets: readonly ProductSheet[],
-): Promise<Map<number, string>> {
-  const pids = new Map<number, string>();
-  for (const { product } of sheets) pids.set(product.id, product.supplierPid);
-  const missing = new Set<number>();
-  for (const { product } of sheets)
-    if (product.masterProductId !== null && !pids.has(product.masterProductId))
-      missing.add(product.masterProductId);
-  for (const [id, pid] of await getSupplierPids(ctx, [...missing])) pids.set(id, pid);
-  return pids;
 }
 
 /** The export written into `sink` (the window's route, a file): the report once the last byte is written. */
