@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_BACKEND } from '../helpers/backend.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+
+/**
+ * Other users while a spreadsheet import runs (issue 36; as import-concurrency.test.ts for
+ * BMEcat): the import is one transaction and gives the event loop a turn now and then, so reads
+ * of the catalogue as last committed are answered while it runs, and an edit by someone else is
+ * applied, not refused.
+ */
+interface Job {
+  id: number;
+  state: string;
+  processed: number;
+}
+
+let server: TestServer;
+let token: string;
+beforeAll(async () => {
+  server = await startServer();
+  token = await server.login();
+});
+afterAll(() => server.stop());
+
+const jobOf = async (id: number) =>
+  (await server.request<Job>('GET', `/api/job/${id}`, { token })).body.data!;
+
+/**
+ * Starts an import of 4,000 new products over REST; resolves once its first batch (500 rows) is
+ * done. 4,000: the import must still run when the reads come (a few hundred rows are done in one
+ * batch, before a second request could be sent).
+ */
+async function runningImport(prefix: string): Promise<number> {
+  let csv = 'supplierPid,short[deu]\r\n';
+  for (let i = 1; i <= 4_000; i++) csv += `${prefix}-${i},Produkt ${i}\r\n`;
+  const res = await fetch(`${server.baseUrl}/api/import?name=big.csv`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: csv,
+  });
+  expect(res.status).toBe(202);
+  const { id } = ((await res.json()) as { data: Job }).data;
+  await expect
+    .poll(
+      async () => {
+        const job = await jobOf(id);
+        return job.state === 'running' && job.processed > 0;
+      },
+      { timeout: 60_000, interval: 20 },
+    )
+    .toBe(true);
+  return id;
+}
+
+async function createProduct(supplierPid: string): Promise<number> {
+  const res = await server.request<{ id: number }>('POST', '/api/product', {
+    token,
+    body: { supplierPid, name: 'Vorher' },
+  });
+  expect(res.status).toBe(201);
+  return res.body.data!.id;
+}
+
+const pidsOf = async (q: string) =>
+  (
+    await server.request<{ supplierPid: string }[]>('GET', `/api/product?all=true&q=${q}`, { token })
+  ).body.data!.map((p) => p.supplierPid);
+
+describe('while a spreadsheet import runs', () => {
+  it('answers reads of the catalogue as last committed', async () => {
+    const id = await createProduct('OTHER-1');
+    const job = await runningImport('READ');
+    const read = await server.request<{ supplierPid: string }>('GET', `/api/product/${id}`, { token });
+    const imported = await pidsOf('READ');
+    // Both answered while the import's transaction was still open: what it wrote so far is not seen.
+    expect((await jobOf(job)).state).toBe('running');
+    expect(read.status).toBe(200);
+    expect(read.body.data!.supplierPid).toBe('OTHER-1');
+    expect(imported).toEqual([]);
+    await expect.poll(async () => (await jobOf(job)).state, { timeout: 120_000 }).toBe('succeeded');
+    expect((await pidsOf('READ')).length).toBe(4_000);
+  });
+
+  it('applies an edit by another user, never refusing it while the import holds the writer', async () => {
+    const id = await createProduct('OTHER-2');
+    const job = await runningImport('EDIT');
+    const edit = await server.request('PUT', `/api/product/${id}/texts/short/deu`, {
+      token,
+      body: { value: 'Nachher' },
+    });
+    expect(edit.status).toBe(200);
+    if (TEST_BACKEND === 'sqlite') {
+      // One writer: the edit waited for the import's commit, then was written.
+      expect((await pidsOf('EDIT')).length).toBe(4_000);
+    }
+    await expect.poll(async () => (await jobOf(job)).state, { timeout: 120_000 }).toBe('succeeded');
+    const read = await server.request<{ name: string }>('GET', `/api/product/${id}`, { token });
+    expect(read.body.data!.name).toBe('Nachher');
+  });
+});
