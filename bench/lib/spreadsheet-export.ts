@@ -67,7 +67,7 @@ export function spreadsheetExportRow(r: SpreadsheetExportResult, products: numbe
   const cpu = r.serverCores === undefined ? undefined : `server ${round(r.serverCores, 2)} cores`;
   const bound =
     r.format === 'csv'
-      ? 'bound by the page reads (one sheet statement a page of 500) and the sheets\u2019 JSON.parse'
+      ? 'bound by the page reads (three statements a page of 1,000), the garbage of their rows, JSON.parse of the feature values and the first export\u2019s feature-language scan (docs/spreadsheets.md)'
       : 'bound by the same reads plus deflating the sheet XML (zlib level 3) on the main thread';
   return {
     endpoint: `GET /api/export?format=${r.format}: the catalogue as ${r.format.toUpperCase()}`,
