@@ -13,6 +13,11 @@ import {
   spreadsheetFormatOf,
   startSpreadsheetImport,
 } from '../interchange/spreadsheet/spreadsheet-import-job.js';
+import { startSpreadsheetExport } from '../interchange/spreadsheet/spreadsheet-export-job.js';
+import {
+  spreadsheetOnlyFields,
+  spreadsheetOptionsOf,
+} from '../interchange/spreadsheet/spreadsheet-export.schemas.js';
 import { defineTool } from './tool.js';
 
 const ImportBmecatInput = Type.Object(
@@ -62,12 +67,39 @@ const ExportBmecatInput = Type.Object(
   { additionalProperties: false },
 );
 
+/** GET /api/export's spreadsheet parameters (the same schema), with the file to write. */
+const ExportSpreadsheetInput = Type.Object(
+  {
+    path: ExportBmecatInput.properties.path,
+    format: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')], {
+      description: 'csv (RFC 4180, UTF-8) or xlsx (one sheet "products")',
+    }),
+    languages: exportOptionFields.languages,
+    groupId: Type.Optional({
+      ...exportOptionFields.groupId,
+      description: 'Products of this group (with includeSubgroups: of its subgroups too)',
+    }),
+    ...spreadsheetOnlyFields,
+  },
+  { additionalProperties: false },
+);
+
+/** A new file of pim's machine: an absolute path in a folder that exists, no file there yet. */
+async function requireNewFile(path: string): Promise<void> {
+  requireAbsolute(path);
+  const folder = await stat(dirname(path)).catch(() => undefined);
+  if (!folder?.isDirectory())
+    throw new ValidationError(`path ${path}: its folder does not exist on pim\u2019s machine`);
+  if (await stat(path).catch(() => undefined))
+    throw new ConflictError(`${path} exists already: pim does not replace it`);
+}
+
 /** A file of pim's machine is named by an absolute path: a relative one depends on where pim runs. */
 function requireAbsolute(path: string): void {
   if (!isAbsolute(path)) throw new ValidationError('path must be an absolute path', 'VALIDATION_FAILED');
 }
 
-/** Long work as jobs (REST's /api/import and /api/job): start a BMEcat import, follow a job. */
+/** Long work as jobs (REST's /api/import, /api/export and /api/job): imports, exports, follow a job. */
 export const jobTools = [
   defineTool({
     name: 'import_bmecat',
@@ -145,12 +177,7 @@ export const jobTools = [
     workspace: true,
     successStatus: 202,
     run: async (ctx, input, deps) => {
-      requireAbsolute(input.path);
-      const folder = await stat(dirname(input.path)).catch(() => undefined);
-      if (!folder?.isDirectory())
-        throw new ValidationError(`path ${input.path}: its folder does not exist on pim\u2019s machine`);
-      if (await stat(input.path).catch(() => undefined))
-        throw new ConflictError(`${input.path} exists already: pim does not replace it`);
+      await requireNewFile(input.path);
       const { path, ...options } = input;
       const { job } = await startBmecatExport(deps.jobs, ctx, {
         path,
@@ -161,10 +188,39 @@ export const jobTools = [
     },
   }),
   defineTool({
+    name: 'export_spreadsheet',
+    title: 'Export a spreadsheet (CSV, XLSX)',
+    description:
+      'Exports products of the open workspace as a spreadsheet, one product a row, into a new file on the ' +
+      'machine pim runs on, as a job. The selection: ids (a comma list) or the product grid\u2019s filters (q, ' +
+      'groupId, includeSubgroups, mainOnly, updatedSince, textLang/text, ftidref/feature; none: every product), ' +
+      'includeVariants; columns (a comma list: supplierPid, short[deu], feature[FTIDREF][eng], ' +
+      'feature[FTIDREF].unit, ...; default every field, text and feature in use) and languages as GET /api/export ' +
+      'takes them. The file reads back with import_spreadsheet. Returns the job at once; follow it with get_job: ' +
+      'its report counts products and columns. The file appears only once complete; an existing file is never ' +
+      'replaced.',
+    input: ExportSpreadsheetInput,
+    output: JobDto,
+    effect: 'write',
+    right: RIGHTS.edit,
+    workspace: true,
+    successStatus: 202,
+    run: async (ctx, input, deps) => {
+      await requireNewFile(input.path);
+      const { path, format, ...query } = input;
+      const { job } = await startSpreadsheetExport(deps.jobs, ctx, {
+        path,
+        options: spreadsheetOptionsOf(format, query),
+        replace: false,
+      });
+      return job;
+    },
+  }),
+  defineTool({
     name: 'get_job',
     title: 'Get a job',
     description:
-      'A job (a BMEcat import): state (queued, running, succeeded, failed, cancelled), products processed, and ' +
+      'A job (an import, an export, a mass edit): state (queued, running, succeeded, failed, cancelled), products processed, and ' +
       'at the end its report or its error with line and column. A user sees their own jobs, an ADMIN every job.',
     input: IdParams,
     output: JobDto,

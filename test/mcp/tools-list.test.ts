@@ -27,6 +27,7 @@ const ALL = [
   'import_bmecat',
   'import_spreadsheet',
   'export_bmecat',
+  'export_spreadsheet',
   'get_job',
   'mass_edit',
   'undo_mass_edit',
