@@ -9,6 +9,7 @@ import { installNotFoundHandler, MAX_PARAM_LENGTH } from '../http/error-handler.
 import { schemaErrorFormatter, validatorCompiler } from '../http/validation.js';
 import { sharedLogger } from '../http/shared-logger.js';
 import { exportRoutes } from './routes/export.routes.js';
+import { exportViewRoutes } from './routes/export-view.routes.js';
 import { importRoutes } from './routes/import.routes.js';
 import { jobRoutes } from './routes/job.routes.js';
 import { massEditRoutes } from './routes/mass-edit.routes.js';
@@ -130,6 +131,7 @@ export async function buildWindowApp(
   jobRoutes(app, deps, events);
   massEditRoutes(app, deps, events);
   exportRoutes(app, deps);
+  exportViewRoutes(app, deps);
   openingRoutes(app, deps, events);
 
   if (existsSync(join(deps.uiDir, 'index.html'))) {

@@ -20,8 +20,10 @@ export class WindowClient {
     status: number;
     body: { success: boolean; data?: T; error?: string; code?: string; field?: string };
     headers: Headers;
-    /** The body as received (an export's XML). */
+    /** The body as received (an export's XML), decoded as UTF-8 (a byte-order mark dropped). */
     text: string;
+    /** The body's bytes. */
+    bytes: Uint8Array;
   }> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.windowHeader !== false) headers['x-pim-window'] = '1';
@@ -37,13 +39,15 @@ export class WindowClient {
       const pair = set.split(';', 1)[0]!;
       this.cookie = pair.endsWith('=') ? '' : pair;
     }
-    const text = await res.text();
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     const json = (res.headers.get('content-type') ?? '').startsWith('application/json');
     return {
       status: res.status,
       body: text && json ? JSON.parse(text) : {},
       headers: res.headers,
       text,
+      bytes,
     };
   }
 

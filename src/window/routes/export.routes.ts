@@ -56,13 +56,13 @@ export function exportRoutes(app: FastifyInstance, deps: WindowDeps): void {
 }
 
 /** The download's name: the workspace's, as a file name on any system. */
-export function exportFileName(workspace: string): string {
+export function exportFileName(workspace: string, extension = 'xml'): string {
   const base = workspace.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_').trim() || 'catalogue';
-  return `${base}.xml`;
+  return `${base}.${extension}`;
 }
 
 /** Content-Disposition with an ASCII name for old clients and the exact one (RFC 6266, RFC 8187). */
-function attachment(name: string): string {
+export function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   // encodeURIComponent leaves ' ( ) * as they are; RFC 8187's value-chars exclude them.
   const exact = encodeURIComponent(name).replace(
