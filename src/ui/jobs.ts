@@ -7,6 +7,8 @@ export type {
   ExportChoices,
   ImportReportView,
   ImportSkip,
+  SpreadsheetImportReportView,
+  SpreadsheetSkip,
   WindowJob,
 } from '../window/job-api.types.js';
 
@@ -22,6 +24,17 @@ export const jobKeys = {
 
 export function jobEnded(job: WindowJob): boolean {
   return job.state === 'succeeded' || job.state === 'failed' || job.state === 'cancelled';
+}
+
+/**
+ * How far a job is, 0 to 1: done of its total, else the share of its uploaded file read; undefined
+ * when neither tells (the import reads an XLSX file through its zip directory, not as the stream
+ * the window counts, so its share would stay at nothing; a job started elsewhere has no upload).
+ */
+export function jobShare(job: WindowJob): number | undefined {
+  if (job.total !== null) return job.total > 0 ? Math.min(1, job.processed / job.total) : 0;
+  if (job.read === undefined || job.input.format === 'xlsx') return undefined;
+  return job.read;
 }
 
 /**

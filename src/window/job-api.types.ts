@@ -60,6 +60,30 @@ export interface ImportReportView {
   skipped: ImportSkip[];
 }
 
+/** A row a spreadsheet import skipped (continue on error): its cell, as the spreadsheet numbers it. */
+export interface SpreadsheetSkip {
+  /** The spreadsheet's row (1 is the header). */
+  row: number;
+  /** 1-based (A is 1). */
+  column: number;
+  columnName: string | null;
+  supplierPid: string | null;
+  message: string;
+  code?: string;
+}
+
+/** A spreadsheet import's report (the spreadsheet-import job's `report`). */
+export interface SpreadsheetImportReportView {
+  format: 'csv' | 'xlsx';
+  dryRun: boolean;
+  rows: number;
+  created: number;
+  changed: number;
+  unchanged: number;
+  skipped: SpreadsheetSkip[];
+  skippedCount: number;
+}
+
 /** GET /ui/api/export/options: what File › Export BMEcat… offers. */
 export interface ExportChoices {
   /** The languages of the catalogue's texts, the default first. */

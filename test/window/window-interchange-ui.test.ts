@@ -33,7 +33,7 @@ const SAMPLE = bmecatSample('WEI_BMECat_1609801044.xml');
 
 const grid = () => page.getByRole('grid', { name: 'Products' });
 const count = () => page.getByTestId('grid-count').textContent();
-const importDialog = () => page.getByRole('dialog', { name: 'Import BMEcat' });
+const importDialog = () => page.getByRole('dialog', { name: 'Import', exact: true });
 const exportDialog = () => page.getByRole('dialog', { name: 'Export BMEcat' });
 const outcome = () => importDialog().getByTestId('import-outcome');
 
@@ -71,9 +71,9 @@ function product(pid: string, lang = 'deu', features = 0): string {
   );
 }
 
-/** Opens File › Import BMEcat… and picks `path`; returns the dialog. */
+/** Opens File › Import… and picks `path`; returns the dialog. */
 async function openImport(path: string): Promise<Locator> {
-  await chooseMenu(page, 'File', 'Import BMEcat…');
+  await chooseMenu(page, 'File', 'Import…');
   const dialog = importDialog();
   await dialog.locator('input[type="file"]').setInputFiles(path);
   await expect.poll(() => dialog.getByRole('button', { name: 'Import', exact: true }).isEnabled()).toBe(true);
@@ -92,7 +92,7 @@ async function rest<T>(method: string, path: string, body?: unknown): Promise<T>
  */
 const RUNNING_PRODUCTS = 20_000;
 
-describe('File › Import BMEcat…', () => {
+describe('File › Import… of BMEcat', () => {
   it('imports a shared sample: the report, then the product in the grid', async () => {
     await loginInWindow(page, server);
     await expect.poll(count).toBe('0 products');
@@ -166,7 +166,7 @@ describe('File › Import BMEcat…', () => {
     );
     const dialog = await openImport(big);
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-    const processed = dialog.getByTestId('import-processed');
+    const processed = dialog.getByTestId('job-processed');
     await expect
       .poll(() => processed.textContent(), { timeout: 30_000 })
       .toMatch(/^[1-9][\d,]* products done$/);
@@ -188,9 +188,7 @@ describe('File › Import BMEcat…', () => {
     );
     const dialog = await openImport(big);
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect
-      .poll(() => dialog.getByTestId('import-processed').isVisible(), { timeout: 30_000 })
-      .toBe(true);
+    await expect.poll(() => dialog.getByTestId('job-processed').isVisible(), { timeout: 30_000 }).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     const running = page.getByTestId('running-jobs').getByRole('button', { name: /^Import of big\.xml: / });
@@ -263,16 +261,16 @@ describe('import and export by role, keyboard and width', () => {
     const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve));
     await loginInWindow(page, server);
     const file = page.getByRole('button', { name: 'File', exact: true });
-    await chooseMenuByKeyboard(page, file, page.getByRole('menuitem', { name: 'Import BMEcat…' }));
+    await chooseMenuByKeyboard(page, file, page.getByRole('menuitem', { name: 'Import…' }));
     const dialog = importDialog();
-    const picker = dialog.getByRole('button', { name: /^BMEcat file/ });
+    const picker = dialog.getByRole('button', { name: /^File/ });
     await expect.poll(() => picker.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     // Escape closes, and the focus returns to the menu.
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => file.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
 
-    await chooseMenuByKeyboard(page, file, page.getByRole('menuitem', { name: 'Import BMEcat…' }));
+    await chooseMenuByKeyboard(page, file, page.getByRole('menuitem', { name: 'Import…' }));
     await expect.poll(() => picker.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await (await chooser).setFiles(SAMPLE);
@@ -307,7 +305,7 @@ describe('import and export by role, keyboard and width', () => {
     await page.setViewportSize({ width: 400, height: 800 });
     await loginInWindow(page, server);
     for (const [menu, dialog, button] of [
-      ['Import BMEcat…', importDialog(), 'Import'],
+      ['Import…', importDialog(), 'Import'],
       ['Export BMEcat…', exportDialog(), 'Export'],
     ] as const) {
       await chooseMenu(page, 'File', menu);

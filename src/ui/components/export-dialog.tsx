@@ -1,10 +1,12 @@
 import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupPathDto } from '../../window/group-tree-api.types.js';
 import { api } from '../api.js';
 import { parseCatalogueState } from '../catalogue-route.js';
+import { startDownload } from '../download.js';
+import { enterConfirms } from '../form-keys.js';
 import { errorText } from '../error-text.js';
 import type { ExportCheck, ExportChoices } from '../jobs.js';
 import { useLanguageName } from './catalogue/language-picker.js';
@@ -62,24 +64,11 @@ function ExportForm({ onClose }: { onClose: () => void }) {
       return { url: `/ui/api/export?${query}`, fileName: check.fileName };
     },
     onSuccess: ({ url, fileName }) => {
-      // The browser streams the file to disk (a catalogue may be far larger than memory).
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
+      startDownload(url, fileName);
       onClose();
     },
   });
 
-  const enterConfirms = (event: KeyboardEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLInputElement;
-    if (event.key === 'Enter' && (target.type === 'checkbox' || target.type === 'radio')) {
-      event.preventDefault();
-      event.currentTarget.requestSubmit();
-    }
-  };
   const failure = download.error ?? choices.error;
   return (
     <form

@@ -1,13 +1,27 @@
 import { Alert, Button, Checkbox, FileInput, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { upload, UploadAborted } from '../api.js';
+import { enterConfirms } from '../form-keys.js';
 import { errorText } from '../error-text.js';
 import { receiveJob, type WindowJob } from '../jobs.js';
 import { ImportProgress } from './import-progress.js';
 
 type Mode = 'merge' | 'replace';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The media type pim takes the file as: a spreadsheet by its name (.csv, .xlsx) or its type, else
+ * BMEcat's XML (a file's own type may be empty or anything).
+ */
+function mediaTypeOf(file: File): string {
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.csv') || file.type === 'text/csv') return 'text/csv';
+  if (name.endsWith('.xlsx') || file.type === XLSX) return XLSX;
+  return file.type === 'text/xml' ? 'text/xml' : 'application/xml';
+}
 
 /** What the dialog shows: the form, the file on its way up, or the job (running or ended). */
 type Phase =
@@ -16,8 +30,9 @@ type Phase =
   | { step: 'job'; id: number; name: string };
 
 /**
- * File › Import BMEcat…: pick a file and how to import it; the file goes up, then the import runs
- * as a job whose progress the server pushes (the bar, products done, Cancel), and its report at
+ * File › Import…: pick a file (BMEcat, CSV or XLSX) and how to import it (merge or replace for
+ * BMEcat; a spreadsheet creates and updates rows); the file goes up, then the import runs as a job
+ * whose progress the server pushes (the bar, products or rows done, Cancel), and its report at
  * the end. Closing while the file goes up stops the upload; closing while the job runs leaves it
  * running (the status bar shows it and opens this dialog on it again: `jobId`).
  */
@@ -69,6 +84,8 @@ function ImportBody({
   const [continueOnError, setContinueOnError] = useState(false);
   const [error, setError] = useState<unknown>();
   const uploading = useRef<AbortController | undefined>(undefined);
+  const spreadsheet =
+    file !== null && mediaTypeOf(file) !== 'application/xml' && mediaTypeOf(file) !== 'text/xml';
   // Closing the dialog while the file goes up stops the upload: no job was started yet.
   useEffect(() => () => uploading.current?.abort(), []);
   // The file picker has the focus whenever the form shows (at the start, back from a report or a
@@ -83,9 +100,10 @@ function ImportBody({
     setError(undefined);
     const controller = new AbortController();
     uploading.current = controller;
+    const type = mediaTypeOf(file);
     const query = new URLSearchParams({
-      name: file.name.slice(0, 255) || 'upload.xml',
-      mode,
+      name: file.name.slice(0, 255) || 'upload',
+      ...(spreadsheet ? {} : { mode }),
       dryRun: String(dryRun),
       continueOnError: String(continueOnError),
     });
@@ -94,8 +112,7 @@ function ImportBody({
       const job = await upload<WindowJob>(
         `/import?${query}`,
         file,
-        // The file's own type may be empty or anything: the server takes these two.
-        file.type === 'text/xml' ? 'text/xml' : 'application/xml',
+        type,
         (sent) => setPhase((p) => (p.step === 'upload' ? { ...p, sent } : p)),
         controller.signal,
       );
@@ -123,15 +140,7 @@ function ImportBody({
       />
     );
 
-  // Enter on a radio button or a check box confirms, as in a text field.
-  const enterConfirms = (event: KeyboardEvent<HTMLFormElement>) => {
-    const target = event.target as HTMLInputElement;
-    if (event.key === 'Enter' && (target.type === 'checkbox' || target.type === 'radio')) {
-      event.preventDefault();
-      event.currentTarget.requestSubmit();
-    }
-  };
-  const replacing = mode === 'replace' && !dryRun;
+  const replacing = mode === 'replace' && !dryRun && !spreadsheet;
   return (
     <form
       ref={form}
@@ -151,7 +160,7 @@ function ImportBody({
           label={t('import.file')}
           description={t('import.fileHint')}
           placeholder={t('import.pickFile')}
-          accept=".xml,application/xml,text/xml"
+          accept={`.xml,.csv,.xlsx,application/xml,text/xml,text/csv,${XLSX}`}
           value={file}
           onChange={setFile}
           clearable
@@ -159,13 +168,19 @@ function ImportBody({
           required
           data-autofocus
         />
-        <Radio.Group label={t('import.mode')} value={mode} onChange={(value) => setMode(value as Mode)}>
-          <Stack gap="xs" mt={4}>
-            <Radio value="merge" label={t('import.merge')} description={t('import.mergeHint')} />
-            <Radio value="replace" label={t('import.replace')} description={t('import.replaceHint')} />
-          </Stack>
-        </Radio.Group>
-        {mode === 'replace' && (
+        {spreadsheet ? (
+          <Text size="sm" data-testid="spreadsheet-note">
+            {t('import.spreadsheetNote')}
+          </Text>
+        ) : (
+          <Radio.Group label={t('import.mode')} value={mode} onChange={(value) => setMode(value as Mode)}>
+            <Stack gap="xs" mt={4}>
+              <Radio value="merge" label={t('import.merge')} description={t('import.mergeHint')} />
+              <Radio value="replace" label={t('import.replace')} description={t('import.replaceHint')} />
+            </Stack>
+          </Radio.Group>
+        )}
+        {mode === 'replace' && !spreadsheet && (
           // No Alert title: Mantine colours it, below AA contrast on the light background.
           <Alert color="red" data-testid="replace-warning">
             <Text size="sm" fw={700}>

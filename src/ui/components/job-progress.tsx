@@ -5,45 +5,65 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../api.js';
 import { errorText } from '../error-text.js';
 import { secondsLeft, type ProgressSample } from '../job-eta.js';
-import { receiveJob, type WindowJob } from '../jobs.js';
+import { jobShare, receiveJob, type WindowJob } from '../jobs.js';
 import { useFocusOnMount } from '../use-focus-on-mount.js';
 
 /**
- * A running job of known size as the server pushes it: the bar, products done of the total, the
- * time left (from the rate heard since this view opened), Cancel, and closing while it runs on.
- * For any job with a total (mass edits and their undo); an import's file share is its own view.
+ * A running job as the server pushes it: the bar, what is done, the time left (from the rate heard
+ * since this view opened), Cancel, and closing while it runs on. One view for every job: a mass
+ * edit and its undo count products of a known total; an import of an uploaded file goes by the
+ * share of the file read (a streamed file's product count is not known beforehand) and counts
+ * products (BMEcat) or rows (a spreadsheet).
  */
-export function JobProgress({ job, title, onClose }: { job: WindowJob; title: string; onClose: () => void }) {
+export function JobProgress({
+  job,
+  title,
+  onClose,
+  cancelLabel,
+  backgroundLabel,
+}: {
+  job: WindowJob;
+  title: string;
+  onClose: () => void;
+  cancelLabel?: string;
+  backgroundLabel?: string;
+}) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const cancelButton = useFocusOnMount<HTMLButtonElement>();
+  const share = jobShare(job);
   const first = useRef<ProgressSample | undefined>(undefined);
-  const now = { at: Date.now(), processed: job.processed };
-  if (!first.current || job.processed < first.current.processed) first.current = now;
-  const left = secondsLeft(first.current, now, job.total);
+  // The time left goes by the share when that is all there is (in millionths, as a count).
+  const now = { at: Date.now(), processed: job.total !== null ? job.processed : (share ?? 0) * 1e6 };
+  if (!first.current || now.processed < first.current.processed) first.current = now;
+  const left = share === undefined ? undefined : secondsLeft(first.current, now, job.total ?? 1e6);
   const cancel = useMutation({
     mutationFn: () => api<WindowJob>('POST', `/jobs/${job.id}/cancel`),
     onSuccess: (answer) => receiveJob(queryClient, answer),
   });
-  const total = job.total ?? 0;
   const number = (n: number) => n.toLocaleString(i18n.language);
+  const done =
+    job.total !== null
+      ? t('jobProgress.done', { count: job.total, done: number(job.processed), total: number(job.total) })
+      : t(job.kind === 'spreadsheet-import' ? 'jobProgress.rows' : 'jobProgress.products', {
+          count: job.processed,
+          formatted: number(job.processed),
+        });
   return (
     <Stack>
       <Text>{title}</Text>
-      <Progress
-        value={total > 0 ? Math.round((job.processed / total) * 100) : 0}
-        aria-label={t('jobProgress.bar')}
-        size="lg"
-        // Striped, not animated: an animation repaints the page without pause while a job runs.
-        striped
-      />
+      {share !== undefined && (
+        <Progress
+          value={Math.round(share * 100)}
+          aria-label={job.total !== null ? t('jobProgress.bar') : t('jobProgress.fileRead')}
+          size="lg"
+          // Striped, not animated: an animation repaints the page without pause while a job runs.
+          striped
+        />
+      )}
       <Group justify="space-between" gap="xs">
-        <Text data-testid="job-processed">
-          {job.cancelRequested
-            ? t('jobProgress.cancelling')
-            : t('jobProgress.done', { count: total, done: number(job.processed), total: number(total) })}
-        </Text>
-        {!job.cancelRequested && (
+        <Text data-testid="job-processed">{job.cancelRequested ? t('jobProgress.cancelling') : done}</Text>
+        {!job.cancelRequested && share !== undefined && (
           <Text size="sm" c="dimmed" data-testid="job-time-left">
             {left === undefined
               ? t('jobProgress.estimating')
@@ -58,7 +78,7 @@ export function JobProgress({ job, title, onClose }: { job: WindowJob; title: st
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          {t('jobProgress.background')}
+          {backgroundLabel ?? t('jobProgress.background')}
         </Button>
         <Button
           ref={cancelButton}
@@ -67,7 +87,7 @@ export function JobProgress({ job, title, onClose }: { job: WindowJob; title: st
           loading={cancel.isPending}
           disabled={job.cancelRequested}
         >
-          {t('jobProgress.cancel')}
+          {cancelLabel ?? t('jobProgress.cancel')}
         </Button>
       </Group>
     </Stack>

@@ -111,7 +111,7 @@ export function MenuBar({
             allowed: rights.includes(RIGHTS.workspaces),
           },
           {
-            label: t('menu.importBmecat'),
+            label: t('menu.import'),
             onClick: dialog('import'),
             // A VIEWER reads only: no import (the server refuses it all the same).
             allowed: rights.includes(RIGHTS.edit),

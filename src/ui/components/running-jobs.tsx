@@ -15,15 +15,17 @@ export function RunningJobs({ onOpenImport }: { onOpenImport: (id: number, opene
     const file = typeof job.input.file === 'string' ? job.input.file : '';
     if (job.kind === 'mass-edit' || job.kind === 'mass-edit-undo')
       return t(job.kind === 'mass-edit' ? 'jobs.massEdit' : 'jobs.massEditUndo', { count: job.processed });
+    if (job.kind === 'spreadsheet-import') return t('jobs.sheetImport', { name: file, count: job.processed });
     return t(job.kind === 'bmecat-import' ? 'jobs.import' : 'jobs.other', {
       name: file,
       count: job.processed,
     });
   };
+  const isImport = (job: WindowJob) => job.kind === 'bmecat-import' || job.kind === 'spreadsheet-import';
   return (
     <Group px="sm" pb={4} gap="xs" data-testid="running-jobs">
       {jobs.map((job) =>
-        job.kind === 'bmecat-import' ? (
+        isImport(job) ? (
           <Button
             key={job.id}
             size="compact-sm"

@@ -9,6 +9,7 @@ import type { ImportReport } from '../../interchange/bmecat/bmecat-import.js';
 import { startBmecatImport } from '../../interchange/bmecat/bmecat-import-job.js';
 import { importOptionFields } from '../../interchange/bmecat/import-options.schemas.js';
 import { startSpreadsheetImport } from '../../interchange/spreadsheet/spreadsheet-import-job.js';
+import type { SpreadsheetImportReport } from '../../interchange/spreadsheet/spreadsheet-import.js';
 import {
   SPREADSHEET_MEDIA_TYPES,
   spreadsheetFormatOfMediaType,
@@ -16,7 +17,7 @@ import {
 import { ok } from '../../http/envelope.js';
 import { IMPORT_BODY_LIMIT } from '../../http/routes/import.routes.js';
 import { validatorCompiler } from '../../http/validation.js';
-import type { ImportReportView, WindowJob } from '../job-api.types.js';
+import type { ImportReportView, SpreadsheetImportReportView, WindowJob } from '../job-api.types.js';
 import { countReads, type FileRead } from '../upload-reads.js';
 import type { WindowDeps } from '../window-deps.js';
 import type { WindowEvents } from '../window-events.js';
@@ -25,8 +26,8 @@ import { windowContext } from '../window-context.js';
 // The contract the front end imports and the domain's shapes are one: these fail to compile otherwise.
 const _jobMatches: (job: JobDtoValue) => WindowJob = (job) => job;
 const _reportMatches: (report: ImportReport) => ImportReportView = (report) => report;
-void _jobMatches;
-void _reportMatches;
+const _sheetMatches: (report: SpreadsheetImportReport) => SpreadsheetImportReportView = (report) => report;
+void [_jobMatches, _reportMatches, _sheetMatches];
 
 const MEDIA_TYPES = ['application/xml', 'text/xml', ...SPREADSHEET_MEDIA_TYPES];
 

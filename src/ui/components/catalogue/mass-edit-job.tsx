@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { api } from '../../api.js';
 import { errorText } from '../../error-text.js';
 import { jobEnded, receiveJob, useJob, type WindowJob } from '../../jobs.js';
 import { useFocusOnMount } from '../../use-focus-on-mount.js';
+import { CountTable } from '../count-table.js';
 import { JobProgress } from '../job-progress.js';
 
 /** Skipped products named at most (the count says how many there were). */
@@ -47,24 +48,6 @@ export function MassEditJob({ jobId, onClose }: { jobId: number; onClose: () => 
     <UndoEnded job={current} onClose={onClose} />
   ) : (
     <EditEnded job={current} onUndo={setShown} onClose={onClose} />
-  );
-}
-
-function Counts({ rows }: { rows: [string, number][] }) {
-  const { i18n } = useTranslation();
-  return (
-    <Table data-testid="mass-edit-counts" withRowBorders={false}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th scope="row" fw={400}>
-              {label}
-            </Table.Th>
-            <Table.Td ta="right">{value.toLocaleString(i18n.language)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }
 
@@ -132,7 +115,7 @@ function EditEnded({
           formatted: (report?.changed ?? 0).toLocaleString(i18n.language),
         })}
       />
-      {report && <Counts rows={rows} />}
+      {report && <CountTable rows={rows} testId="mass-edit-counts" />}
       {undo.error && (
         <Alert color="red" role="alert">
           {errorText(t, undo.error)}
@@ -170,7 +153,8 @@ function UndoEnded({ job, onClose }: { job: WindowJob; onClose: () => void }) {
         })}
       />
       {report && (
-        <Counts
+        <CountTable
+          testId="mass-edit-counts"
           rows={[
             [t('massEdit.count.restored'), report.restored],
             [t('massEdit.count.skipped'), report.skippedCount],
