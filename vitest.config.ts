@@ -45,6 +45,7 @@ const BROWSER = [
   'window-views-url',
   'product-editor-ui',
   'mass-edit-ui',
+  'spreadsheet-ui',
 ].map((name) => `test/window/${name}.test.ts`);
 
 /**

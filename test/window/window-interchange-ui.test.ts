@@ -252,7 +252,7 @@ describe('import and export by role, keyboard and width', () => {
     await page.getByRole('button', { name: 'File', exact: true }).click();
     await expect
       .poll(() => page.getByRole('menuitem').allTextContents())
-      .toEqual(['Export BMEcat…', 'Log out', 'Quit the session']);
+      .toEqual(['Export view…', 'Export BMEcat…', 'Log out', 'Quit the session']);
   });
 
   it('imports and exports with the keyboard only', async () => {

@@ -23,7 +23,7 @@ describe('the menu offers what the role may do', () => {
   it('offers a viewer no Open workspace, no Import and no Users, which the server refuses all the same', async () => {
     await server.addUser('vera', 'VIEWER');
     await loginInWindow(page, server, 'vera', 'vera-password');
-    expect(await itemsOf('File')).toEqual(['Export BMEcat…', 'Log out', 'Quit the session']);
+    expect(await itemsOf('File')).toEqual(['Export view…', 'Export BMEcat…', 'Log out', 'Quit the session']);
     expect(await page.getByRole('button', { name: 'Users', exact: true }).count()).toBe(0);
     // What the window no longer offers, the server still refuses.
     const viewer = new WindowClient(server);
@@ -38,7 +38,8 @@ describe('the menu offers what the role may do', () => {
     expect(await itemsOf('File')).toEqual([
       'Open workspace…',
       'New workspace…',
-      'Import BMEcat…',
+      'Import…',
+      'Export view…',
       'Export BMEcat…',
       'Log out',
       'Quit the session',

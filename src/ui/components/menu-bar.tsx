@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useRef } from 'react';
 import { api, RIGHTS, WindowError, type RestState } from '../api.js';
 import { apiReferenceUrl } from '../api-reference.js';
+import { requestExportView } from '../export-view-request.js';
 import { requestMassEdit } from '../mass-edit-request.js';
 import { viewAllowed, type View } from '../view-route.js';
 import { LanguageSwitch } from './language-switch.js';
@@ -115,6 +116,15 @@ export function MenuBar({
             onClick: dialog('import'),
             // A VIEWER reads only: no import (the server refuses it all the same).
             allowed: rights.includes(RIGHTS.edit),
+            unavailable: workspaceOpen ? undefined : t('menu.needsWorkspace'),
+          },
+          {
+            label: t('menu.exportView'),
+            onClick: () => {
+              // The catalogue holds the view: shown first if another view is (it then opens the dialog).
+              onView('home');
+              requestExportView();
+            },
             unavailable: workspaceOpen ? undefined : t('menu.needsWorkspace'),
           },
           {

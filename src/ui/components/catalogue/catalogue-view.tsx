@@ -8,13 +8,15 @@ import { startSheet } from '../../catalogue-api.js';
 import { parseCatalogueState, setLeaveGuard, useCatalogueState } from '../../catalogue-route.js';
 import { useFocusOnMount } from '../../use-focus-on-mount.js';
 import { MASS_EDIT_REQUESTED } from '../../mass-edit-request.js';
-import type { GridPreferences } from './grid-columns.js';
+import { EXPORT_VIEW_REQUESTED, takeExportViewRequest } from '../../export-view-request.js';
+import type { GridColumnId, GridPreferences } from './grid-columns.js';
 import { GroupTree } from './group-tree.js';
 import { gridParams } from './grid-query.js';
 import { GridToolbar } from './grid-toolbar.js';
 import { NOTHING_SELECTED, selectionOf, selectionSize, type GridSelection } from './grid-selection.js';
 import type { SelectionView } from '../../../window/mass-edit-api.types.js';
 import { MassEditDialog } from './mass-edit-dialog.js';
+import { ExportViewDialog, type ExportedView } from './export-view-dialog.js';
 import { SelectionBar } from './selection-bar.js';
 import { ProductGrid } from './product-grid.js';
 import { ProductPanel } from './product-panel.js';
@@ -134,6 +136,28 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
     window.addEventListener(MASS_EDIT_REQUESTED, openMassEdit);
     return () => window.removeEventListener(MASS_EDIT_REQUESTED, openMassEdit);
   }, [canEdit, openMassEdit]);
+  // File › Export view…: the selection if there is one, else everything the grid's filters match.
+  const [exported, setExported] = useState<ExportedView | null>(null);
+  const view = useRef({ state, selection, withVariants, count, preferences });
+  view.current = { state, selection, withVariants, count, preferences };
+  const openExport = useCallback(() => {
+    takeExportViewRequest();
+    const { state, selection, withVariants, count, preferences } = view.current;
+    const picked = selectionSize(selection, count) > 0;
+    const select = picked ? selection : { ids: new Set<number>(), allMatching: true };
+    setExported({
+      select: selectionOf(state, select, withVariants),
+      size: selectionSize(select, count),
+      picked: picked && !selection.allMatching,
+      columns: (preferences?.columns ?? []).filter((c) => c.visible).map((c) => c.id as GridColumnId),
+    });
+  }, []);
+  useEffect(() => {
+    // Asked from another view, before this one was shown.
+    if (takeExportViewRequest()) openExport();
+    window.addEventListener(EXPORT_VIEW_REQUESTED, openExport);
+    return () => window.removeEventListener(EXPORT_VIEW_REQUESTED, openExport);
+  }, [openExport]);
   const [groupsOpen, setGroupsOpen] = useState(false);
   const selectGroup = useCallback((groupId: number | null) => update({ groupId }), [update]);
   useEffect(() => setLeaveGuard(() => !dirty.current || window.confirm(t('editor.leaveUnsaved'))), [t]);
@@ -223,6 +247,7 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
           size={massEdit?.size ?? 0}
         />
       )}
+      <ExportViewDialog view={exported} onClose={() => setExported(null)} />
       {state.product !== null && (
         <ProductPanel
           productId={state.product}
