@@ -7,9 +7,9 @@ import { api } from '../api.js';
 import { parseCatalogueState } from '../catalogue-route.js';
 import { startDownload } from '../download.js';
 import { enterConfirms } from '../form-keys.js';
+import { ExportLanguages } from './export-languages.js';
 import { errorText } from '../error-text.js';
 import type { ExportCheck, ExportChoices } from '../jobs.js';
-import { useLanguageName } from './catalogue/language-picker.js';
 
 type Format = '2005' | '2005.1';
 
@@ -34,7 +34,6 @@ export function ExportDialog({ opened, onClose }: { opened: boolean; onClose: ()
 
 function ExportForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const languageName = useLanguageName();
   // The group selected in the tree, as the address holds it.
   const [groupId] = useState(() => parseCatalogueState(window.location.hash).groupId);
   const choices = useQuery({
@@ -90,20 +89,13 @@ function ExportForm({ onClose }: { onClose: () => void }) {
             <Radio value="2005.1" label="BMEcat 2005.1" description={t('export.format20051')} />
           </Stack>
         </Radio.Group>
-        <Checkbox.Group
-          label={t('export.languages')}
-          description={t('export.languagesHint')}
+        <ExportLanguages
+          all={all}
           value={languages}
           onChange={setPicked}
-          error={all.length > 0 && languages.length === 0 ? t('export.noLanguage') : undefined}
-        >
-          <Stack gap={6} mt={6}>
-            {choices.isPending && <Text size="sm">{t('common.loading')}</Text>}
-            {all.map((code) => (
-              <Checkbox key={code} value={code} label={languageName(code)} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+          loading={choices.isPending}
+          description={t('export.languagesHint')}
+        />
         {groupId === null ? (
           <Text size="sm" c="dimmed">
             {t('export.noGroup')}

@@ -12,9 +12,9 @@ import type { SelectionView } from '../../../window/mass-edit-api.types.js';
 import { api } from '../../api.js';
 import { startDownload } from '../../download.js';
 import { enterConfirms } from '../../form-keys.js';
+import { ExportLanguages } from '../export-languages.js';
 import { errorText } from '../../error-text.js';
 import { viewColumns } from './export-view-columns.js';
-import { useLanguageName } from './language-picker.js';
 
 /** What the dialog exports: the view as it was when the dialog opened. */
 export interface ExportedView {
@@ -51,7 +51,6 @@ export function ExportViewDialog({ view, onClose }: { view: ExportedView | null;
 
 function ExportViewForm({ view, onClose }: { view: ExportedView; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const languageName = useLanguageName();
   const choices = useQuery({
     queryKey: ['export', 'view', 'choices'],
     queryFn: () => api<ExportViewChoices>('GET', '/export/view/options'),
@@ -137,20 +136,13 @@ function ExportViewForm({ view, onClose }: { view: ExportedView; onClose: () => 
             />
           </Stack>
         </Radio.Group>
-        <Checkbox.Group
-          label={t('export.languages')}
-          description={t('exportView.languagesHint')}
+        <ExportLanguages
+          all={all}
           value={languages}
           onChange={setPicked}
-          error={all.length > 0 && languages.length === 0 ? t('export.noLanguage') : undefined}
-        >
-          <Stack gap={6} mt={6}>
-            {choices.isPending && <Text size="sm">{t('common.loading')}</Text>}
-            {all.map((code) => (
-              <Checkbox key={code} value={code} label={languageName(code)} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+          loading={choices.isPending}
+          description={t('exportView.languagesHint')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
