@@ -120,6 +120,14 @@ describe('File › Export view…', () => {
     const sheet = readXlsx(readFileSync(await xlsxFile.path())).rows;
     expect(sheet[0]).toEqual(GRID_HEADER.filter((name) => name !== 'short[eng]'));
     expect(sheet.slice(1).map((row) => row.slice(1, 3))).toEqual([['SV-2', '=Säge']]);
+
+    // Asked from another view: the catalogue, which holds the view, is shown and opens the dialog.
+    await chooseMenu(page, 'Window', 'REST API Monitor');
+    await expect.poll(() => page.getByTestId('grid-count').count()).toBe(0);
+    await chooseMenu(page, 'File', 'Export view…');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
   }, 60_000);
 });
 
@@ -199,6 +207,8 @@ describe('spreadsheets in German at 400 px', () => {
     const rows = readXlsx(readFileSync(await (await download).path())).rows;
     expect(rows.slice(1).map((row) => row[1])).toEqual(['SK-1', 'SK-2']);
     await expect.poll(() => exporting.count()).toBe(0);
+    // The keyboard goes on where it was: the menu that opened the dialog.
+    await expect.poll(() => file.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
 
     await chooseMenuByKeyboard(page, file, page.getByRole('menuitem', { name: 'Importieren…' }));
     const importing = page.getByRole('dialog', { name: 'Importieren', exact: true });

@@ -123,7 +123,7 @@ export function MenuBar({
             onClick: () => {
               // The catalogue holds the view: shown first if another view is (it then opens the dialog).
               onView('home');
-              requestExportView();
+              requestExportView(opener.current);
             },
             unavailable: workspaceOpen ? undefined : t('menu.needsWorkspace'),
           },

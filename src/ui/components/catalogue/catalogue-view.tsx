@@ -138,23 +138,32 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
   }, [canEdit, openMassEdit]);
   // File › Export view…: the selection if there is one, else everything the grid's filters match.
   const [exported, setExported] = useState<ExportedView | null>(null);
+  const exportOpener = useRef<HTMLElement | null>(null);
   const view = useRef({ state, selection, withVariants, count, preferences });
   view.current = { state, selection, withVariants, count, preferences };
   const openExport = useCallback(() => {
-    takeExportViewRequest();
+    const request = takeExportViewRequest();
+    if (!request) return;
+    exportOpener.current = request.opener;
     const { state, selection, withVariants, count, preferences } = view.current;
     const picked = selectionSize(selection, count) > 0;
     const select = picked ? selection : { ids: new Set<number>(), allMatching: true };
     setExported({
       select: selectionOf(state, select, withVariants),
-      size: selectionSize(select, count),
+      // Not counted yet (the catalogue was just shown for this request): the dialog names no number.
+      size: picked || count !== undefined ? selectionSize(select, count) : undefined,
       picked: picked && !selection.allMatching,
       columns: (preferences?.columns ?? []).filter((c) => c.visible).map((c) => c.id as GridColumnId),
     });
   }, []);
+  const closeExport = useCallback(() => {
+    setExported(null);
+    // Back to the menu that opened the dialog (Mantine would return it to the menu item, gone by then).
+    requestAnimationFrame(() => exportOpener.current?.focus());
+  }, []);
   useEffect(() => {
     // Asked from another view, before this one was shown.
-    if (takeExportViewRequest()) openExport();
+    openExport();
     window.addEventListener(EXPORT_VIEW_REQUESTED, openExport);
     return () => window.removeEventListener(EXPORT_VIEW_REQUESTED, openExport);
   }, [openExport]);
@@ -247,7 +256,7 @@ function Catalogue({ canEdit, workspace }: { canEdit: boolean; workspace: string
           size={massEdit?.size ?? 0}
         />
       )}
-      <ExportViewDialog view={exported} onClose={() => setExported(null)} />
+      <ExportViewDialog view={exported} onClose={closeExport} />
       {state.product !== null && (
         <ProductPanel
           productId={state.product}

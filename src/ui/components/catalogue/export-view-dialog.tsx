@@ -19,8 +19,8 @@ import { viewColumns } from './export-view-columns.js';
 /** What the dialog exports: the view as it was when the dialog opened. */
 export interface ExportedView {
   select: SelectionView;
-  /** The products it names (the selection's size, or the grid's count). */
-  size: number;
+  /** The products it names (the selection's size, or the grid's count; undefined: not counted yet). */
+  size: number | undefined;
   /** Whether the user picked these rows (else: everything the grid's filters match). */
   picked: boolean;
   /** The grid's visible columns, in their order. */
@@ -82,7 +82,7 @@ function ExportViewForm({ view, onClose }: { view: ExportedView; onClose: () => 
     },
   });
 
-  const formatted = view.size.toLocaleString(i18n.language);
+  const formatted = view.size?.toLocaleString(i18n.language);
   const failure = download.error ?? choices.error;
   return (
     <form
@@ -99,9 +99,11 @@ function ExportViewForm({ view, onClose }: { view: ExportedView; onClose: () => 
           </Alert>
         )}
         <Text size="sm" data-testid="export-view-what">
-          {view.picked
-            ? t('exportView.picked', { count: view.size, formatted })
-            : t('exportView.matching', { count: view.size, formatted })}
+          {view.size === undefined
+            ? t('exportView.matchingUncounted')
+            : view.picked
+              ? t('exportView.picked', { count: view.size, formatted })
+              : t('exportView.matching', { count: view.size, formatted })}
           {view.select.includeVariants === true && ` ${t('exportView.withVariants')}`}
         </Text>
         <Radio.Group label={t('export.format')} value={format} onChange={(v) => setFormat(v as Format)}>
