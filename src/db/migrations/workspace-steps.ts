@@ -1,6 +1,7 @@
 import { sql, type Migration } from 'kysely';
 import { changeCounterShards } from './0014-change-counter-shards.js';
 import { massEditUndo } from './0015-mass-edit-undo.js';
+import { featureValueKeyDelete } from './0016-feature-value-key-delete.js';
 import { fallbackNameKeyPostgres } from './0011-fallback-name-key.postgres.js';
 import { fallbackNameKeySqlite } from './0011-fallback-name-key.sqlite.js';
 import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
@@ -44,6 +45,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0013_variant_count': { sqlite: variantCountSqlite, postgres: variantCountPostgres },
   '0014_change_counter_shards': changeCounterShards,
   '0015_mass_edit_undo': massEditUndo,
+  '0016_feature_value_key_delete': featureValueKeyDelete,
 };
 
 /** The steps of one dialect, in order. */
