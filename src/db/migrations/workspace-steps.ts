@@ -2,6 +2,7 @@ import { sql, type Migration } from 'kysely';
 import { changeCounterShards } from './0014-change-counter-shards.js';
 import { massEditUndo } from './0015-mass-edit-undo.js';
 import { featureValueKeyDelete } from './0016-feature-value-key-delete.js';
+import { featureValueKeyInsert } from './0017-feature-value-key-insert.js';
 import { fallbackNameKeyPostgres } from './0011-fallback-name-key.postgres.js';
 import { fallbackNameKeySqlite } from './0011-fallback-name-key.sqlite.js';
 import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
@@ -46,6 +47,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0014_change_counter_shards': changeCounterShards,
   '0015_mass_edit_undo': massEditUndo,
   '0016_feature_value_key_delete': featureValueKeyDelete,
+  '0017_feature_value_key_insert': featureValueKeyInsert,
 };
 
 /** The steps of one dialect, in order. */

@@ -28,6 +28,7 @@ interface Constraint {
 /** Triggers of the workspace migrations that write rows of other tables (table, trigger). */
 const DERIVING_TRIGGERS = [
   ['product_feature', 'feature_value_key_sync'],
+  ['product_feature', 'feature_value_key_inserted'],
   ['product', 'product_fallback_key_add'],
   // Main products' variant_count is copied with their rows; the variants' rows would add to it again.
   ['product', 'product_variant_count_add'],
