@@ -256,6 +256,8 @@ describe('rights and bad input', () => {
     const cases: [unknown, number, string][] = [
       [{ select: { ids }, action: { assignGroup: { groupId: 999_999 } } }, 404, 'GROUP_NOT_FOUND'],
       [{ select: { ids: [...ids, 999_999] }, action: text }, 404, 'PRODUCT_NOT_FOUND'],
+      // Dense: resolved as a range of ids (product-grid.repository.ts), the id after the newest is no product.
+      [{ select: { ids: [...ids, Math.max(...ids) + 1] }, action: text }, 404, 'PRODUCT_NOT_FOUND'],
       [
         { select: { ids }, action: { setText: { kind: 'short', lang: 'xx1', value: 'x' } } },
         400,

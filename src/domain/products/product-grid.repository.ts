@@ -279,6 +279,26 @@ export async function existingIds(
   withVariants: boolean,
 ): Promise<number[]> {
   if (ids.length === 0) return [];
+  let low = Infinity;
+  let high = -Infinity;
+  for (const id of ids) {
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
+  // A dense list (the grid's Shift range, the first half of a catalogue) is read as one range of
+  // the primary key: PostgreSQL probes an IN list id by id, in hash order (50,000 ids took 1 s of
+  // a mass edit's request on the bench catalogue), a range it reads in one pass.
+  if (!withVariants && high - low < 2 * ids.length) {
+    const wanted = new Set(ids);
+    const range = await db
+      .selectFrom('product')
+      .select('id')
+      .where('id', '>=', low)
+      .where('id', '<=', high)
+      .orderBy('id')
+      .execute();
+    return range.map((r) => Number(r.id)).filter((id) => wanted.has(id));
+  }
   const list = catalogueSql(db).idList(ids);
   const query = withVariants
     ? sql<{ id: number }>`SELECT p.id AS id FROM product p WHERE p.id IN ${list}
