@@ -19,6 +19,8 @@ export interface JobRun {
   largestGapMs: number;
   updates: number;
   other?: number;
+  /** CPU seconds of pim and of the PostgreSQL server's processes (all of them) while it ran: less disturbed than the time. */
+  cpuSeconds?: { server: number; database: number };
   failed?: string;
 }
 
@@ -73,6 +75,10 @@ async function follow(
     const ms = now - started;
     largestGapMs = Math.max(largestGapMs, now - lastAt);
     const cpu = meter.stop();
+    const cpuSeconds = cpu && {
+      server: round((cpu.server * ms) / 1000, 1),
+      database: round((cpu.database * ms) / 1000, 1),
+    };
     if (state.state !== 'succeeded')
       return {
         products: 0,
@@ -88,6 +94,7 @@ async function follow(
       largestGapMs: round(largestGapMs, 0),
       updates,
       other: cpu?.other,
+      cpuSeconds,
     };
   }
 }
@@ -131,7 +138,14 @@ function row(title: string, r: JobRun): Row {
     note: [
       `req/s column: products/s; p50: request to job done in ms; ${r.products.toLocaleString('en')} products; ` +
         `largest gap between progress updates ${r.largestGapMs} ms (${r.updates} updates seen, polled every ${POLL_MS} ms)`,
-      'bound by the chunks\u2019 statements (1,000 products each: lock, read, write, touch, undo rows)',
+      r.cpuSeconds &&
+        `CPU: pim ${r.cpuSeconds.server} s` +
+          (r.cpuSeconds.database > 0
+            ? `, database ${r.cpuSeconds.database} s (every process of the PostgreSQL server)`
+            : ''),
+      'bound by the chunks\u2019 statements (1,000 products each: lock, read, write, touch, undo rows); on ' +
+        'PostgreSQL by the rows they write: the touch (a new product row version in each of its 7 indexes, ' +
+        'updated_at being indexed) and the feature rows with their value keys',
       r.failed,
       disturbed(r.other),
     ]
