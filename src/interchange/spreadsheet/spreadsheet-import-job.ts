@@ -6,7 +6,7 @@ import type { JobService } from '../../domain/jobs/job.service.js';
 import { readCsv } from './csv-reader.js';
 import { importSpreadsheet } from './spreadsheet-import.js';
 import type { SpreadsheetFormat } from './spreadsheet-export.js';
-import { readXlsx } from './xlsx-reader.js';
+import { readXlsx, type WatchBytes } from './xlsx-reader.js';
 
 export interface SpreadsheetImportJobInput {
   /** The file on this machine. */
@@ -18,8 +18,11 @@ export interface SpreadsheetImportJobInput {
   continueOnError: boolean;
   /** The file was written for this import only (an upload): removed when the job ends. */
   removeAfter?: boolean;
-  /** Wraps a CSV file's bytes as they are read (the command line's progress bar). */
-  watch?: (bytes: AsyncIterable<Buffer>) => AsyncIterable<Uint8Array>;
+  /**
+   * Wraps the file's bytes as they are read (the command line's progress bar, the window's share
+   * read): a CSV file's bytes, an XLSX file's stored parts (readXlsx).
+   */
+  watch?: WatchBytes;
 }
 
 /**
@@ -39,7 +42,7 @@ export function startSpreadsheetImport(
     async (handle) => {
       try {
         const csv = () => createReadStream(path) as AsyncIterable<Buffer>;
-        const rows = format === 'csv' ? readCsv(watch ? watch(csv()) : csv()) : readXlsx(path);
+        const rows = format === 'csv' ? readCsv(watch ? watch(csv()) : csv()) : readXlsx(path, watch);
         return await importSpreadsheet(ctx, rows, {
           format,
           dryRun,
