@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { storageChoice } from '../../src/db/database-config.js';
 import { TEST_BACKEND } from './backend.js';
+import type { TestServer } from './server.js';
 
 /**
  * Another program holding a workspace's write lock, on a connection of its own: on SQLite a
@@ -31,6 +32,19 @@ export interface WorkspacePlace {
   dataDir: string;
   rootpath: string;
   workspaceId: number;
+}
+
+/** Where the server's active workspace lives, as its API names it (its folder; its file on SQLite). */
+export async function activeWorkspacePlace(server: TestServer, token: string): Promise<WorkspacePlace> {
+  const res = await server.request<{ id: number; rootpath: string; active: boolean }[]>(
+    'GET',
+    '/api/workspace',
+    {
+      token,
+    },
+  );
+  const active = res.body.data!.find((w) => w.active)!;
+  return { dataDir: server.dataDir, rootpath: active.rootpath, workspaceId: active.id };
 }
 
 /** Takes the write lock of a workspace; resolves once it holds it. */

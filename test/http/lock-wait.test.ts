@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
-import { serverPerFile, type FileServer } from '../helpers/file-server.js';
-import { holdWriteLock, type WorkspacePlace, expectDatabaseBusy } from '../helpers/lock-holder.js';
+import { serverPerFile } from '../helpers/file-server.js';
+import { activeWorkspacePlace, expectDatabaseBusy, holdWriteLock } from '../helpers/lock-holder.js';
 
 interface Product {
   id: number;
   supplierPid: string;
-}
-
-/** Where the active workspace lives: its folder as the API names it (its file on SQLite). */
-async function workspacePlace(shared: FileServer): Promise<WorkspacePlace> {
-  const res = await shared.server.request<{ id: number; rootpath: string; active: boolean }[]>(
-    'GET',
-    '/api/workspace',
-    { token: shared.token },
-  );
-  const active = res.body.data!.find((w) => w.active)!;
-  return { dataDir: shared.server.dataDir, rootpath: active.rootpath, workspaceId: active.id };
 }
 
 /** A request whose answer is awaited later; `settled` says whether it came yet. */
@@ -50,7 +39,7 @@ describe('a write lock another process holds', () => {
       expect(created.status, created.text).toBe(201);
       const id = created.body.data!.id;
 
-      const holder = await holdWriteLock(await workspacePlace(shared));
+      const holder = await holdWriteLock(await activeWorkspacePlace(shared.server, shared.token));
       const writes = ['LW-2', 'LW-3'].map((supplierPid) =>
         pending(server.request('POST', '/api/product', { token, body: { supplierPid, name: supplierPid } })),
       );
@@ -93,7 +82,7 @@ describe('a write lock another process holds', () => {
 
     it('answers the write 503 DATABASE_BUSY with Retry-After and writes nothing', async () => {
       const { server, token } = shared;
-      const holder = await holdWriteLock(await workspacePlace(shared));
+      const holder = await holdWriteLock(await activeWorkspacePlace(shared.server, shared.token));
       let res;
       try {
         res = await server.request('POST', '/api/product', {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
-import { holdWriteLock } from '../helpers/lock-holder.js';
+import { activeWorkspacePlace, holdWriteLock } from '../helpers/lock-holder.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import {
   expand,
@@ -155,16 +155,7 @@ describe("cancel halfway, and another program's lock", () => {
     // Another program holds the workspace's write lock: the job waits for it at its first chunk
     // (a job waits out a lock where a request gives up after one wait), so Cancel comes while the
     // first of its three chunks is under way, whatever the machine's speed.
-    const workspaces = await rest().call<{ id: number; rootpath: string; active: boolean }[]>(
-      'GET',
-      '/api/workspace',
-    );
-    const active = workspaces.body.data!.find((w) => w.active)!;
-    const holder = await holdWriteLock({
-      dataDir: server.dataDir,
-      rootpath: active.rootpath,
-      workspaceId: active.id,
-    });
+    const holder = await holdWriteLock(await activeWorkspacePlace(server, token));
     let id: number;
     try {
       const running = await rest().call<Job>('POST', '/api/product/mass-edit', {
@@ -220,16 +211,7 @@ describe("cancel halfway, and another program's lock", () => {
 
   it("waits out another program's write lock held longer than a request waits, then runs to the end", async () => {
     const { prefix, ids } = await products(3);
-    const workspaces = await rest().call<{ id: number; rootpath: string; active: boolean }[]>(
-      'GET',
-      '/api/workspace',
-    );
-    const active = workspaces.body.data!.find((w) => w.active)!;
-    const holder = await holdWriteLock({
-      dataDir: server.dataDir,
-      rootpath: active.rootpath,
-      workspaceId: active.id,
-    });
+    const holder = await holdWriteLock(await activeWorkspacePlace(server, token));
     let id: number;
     try {
       const running = await rest().call<Job>('POST', '/api/product/mass-edit', {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server.js';
-import { holdWriteLock } from '../helpers/lock-holder.js';
+import { activeWorkspacePlace, holdWriteLock } from '../helpers/lock-holder.js';
 import { chooseMenu, loginInWindow, windowPagePerTest } from '../helpers/window-page.js';
 
 /**
@@ -146,17 +146,7 @@ describe('mass edit in the window', () => {
     await edit.getByRole('button', { name: 'Preview' }).click();
     // Another program holds the workspace's write lock: the job's first chunk waits for it, so
     // the progress shows and Cancel comes while the job runs (a job of 3 chunks is over at once).
-    const workspaces = await server.request<{ id: number; rootpath: string; active: boolean }[]>(
-      'GET',
-      '/api/workspace',
-      { token },
-    );
-    const active = workspaces.body.data!.find((w) => w.active)!;
-    const holder = await holdWriteLock({
-      dataDir: server.dataDir,
-      rootpath: active.rootpath,
-      workspaceId: active.id,
-    });
+    const holder = await holdWriteLock(await activeWorkspacePlace(server, token));
     try {
       await edit.getByRole('button', { name: 'Run on 3,000 products' }).click();
       await expect
