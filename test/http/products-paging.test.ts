@@ -96,6 +96,19 @@ describe('paging with limit and the Link header', () => {
     }
   });
 
+  it('finds a short search beyond the first 200 characters of a long name, ignoring ASCII case', async () => {
+    // PostgreSQL answers terms under three characters from the sort's name keys (a name's first
+    // 200 characters) and reads the rest of a longer name separately (migration 0018).
+    const far = await create({ supplierPid: prefix(), name: `${'n'.repeat(230)} ¤Q` });
+    const near = await create({ supplierPid: prefix(), name: '¤q at the start' });
+    const neither = await create({ supplierPid: prefix(), name: `${'n'.repeat(230)} ¤ Q` });
+    for (const q of ['¤q', '¤Q']) {
+      const found = (await pages(`/api/product?limit=1&q=${encodeURIComponent(q)}`)).flat().map((p) => p.id);
+      expect(found, q).toEqual([far.id, near.id]);
+      expect(found, q).not.toContain(neither.id);
+    }
+  });
+
   it('returns every product exactly once across pages, in id order', async () => {
     const tag = prefix();
     const created = await createMany(tag, 23);

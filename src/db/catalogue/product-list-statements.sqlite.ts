@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import type { WorkspaceDb } from './catalogue-sql.js';
 import type { ProductRowQuery } from './product-list-query.js';
-import { ftsPhrase, usesSearchIndex } from './product-sql.sqlite.js';
+import { ftsPhrase } from './product-sql.sqlite.js';
+import { usesTrigrams } from './search-terms.js';
 
 /**
  * The product list's statements on SQLite's read-only connection, prepared once per filter shape:
@@ -22,7 +23,7 @@ type Value = (q: ProductRowQuery) => unknown;
 function sentinels(q: ProductRowQuery): { query: ProductRowQuery; values: Map<unknown, Value> } {
   const search = q.search && {
     // Of the same kind as the real text: with the search index or without.
-    text: usesSearchIndex(q.search.text) ? '\u0000q\u0000' : '\u0000q',
+    text: usesTrigrams(q.search.text) ? '\u0000q\u0000' : '\u0000q',
     pattern: '\u0000pattern',
   };
   const query: ProductRowQuery = {
@@ -55,7 +56,7 @@ function sentinels(q: ProductRowQuery): { query: ProductRowQuery; values: Map<un
 /** What decides a query's SQL: everything but the values it binds. */
 function shapeOf(q: ProductRowQuery): string {
   const has = (value: unknown) => (value === undefined ? '-' : '+');
-  const search = q.search === undefined ? '-' : usesSearchIndex(q.search.text) ? 'index' : 'scan';
+  const search = q.search === undefined ? '-' : usesTrigrams(q.search.text) ? 'index' : 'scan';
   return [
     q.groupId === undefined ? (q.all ? 'all' : 'main') : 'group',
     has(q.afterId),

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { ProductSql } from './catalogue-sql.js';
+import { NAME_KEY_LENGTH } from './name-key.js';
 import { productDtoEntries } from './product-dto-entries.js';
+import { usesTrigrams } from './search-terms.js';
 import { variantCountSql } from './shared-sql.js';
 
 /**
@@ -32,13 +34,24 @@ export const productSqlPostgres: ProductSql = {
   likeIgnoringCase(column, pattern) {
     return sql<boolean>`(${column}) COLLATE "C" ILIKE ${pattern} ESCAPE '\\'`;
   },
-  matchesSearch(_text, pattern) {
+  matchesSearch(text, pattern) {
     // Two index scans (pg_trgm's GIN indexes answer ILIKE '%…%' and recheck each hit) instead of
-    // a probe per product; the same predicate as the check.
+    // a probe per product; the same predicate as the check. Trigrams need three characters: a
+    // shorter term reads the short texts' name keys by an index-only scan instead of every text
+    // row, and the few short texts longer than their key through product_short_text_beyond_key
+    // (migration 0018).
+    const shortTexts = usesTrigrams(text)
+      ? sql`SELECT t.product_id FROM product_text t
+        WHERE t.kind = 'DESCRIPTIONSHORT' AND ${this.likeIgnoringCase(sql.ref('t.value'), pattern)}`
+      : sql`SELECT t.product_id FROM product_text t
+        WHERE t.kind = 'DESCRIPTIONSHORT' AND ${this.likeIgnoringCase(sql.ref('t.name_key'), pattern)}
+      UNION
+      SELECT t.product_id FROM product_text t
+        WHERE t.kind = 'DESCRIPTIONSHORT' AND char_length(t.value) > ${sql.lit(NAME_KEY_LENGTH)}
+          AND ${this.likeIgnoringCase(sql.ref('t.value'), pattern)}`;
     return sql<boolean>`p.id IN (
       SELECT s.id FROM product s WHERE ${this.likeIgnoringCase(sql.ref('s.supplier_pid'), pattern)}
       UNION
-      SELECT t.product_id FROM product_text t
-        WHERE t.kind = 'DESCRIPTIONSHORT' AND ${this.likeIgnoringCase(sql.ref('t.value'), pattern)})`;
+      ${shortTexts})`;
   },
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ProductSql } from './catalogue-sql.js';
 import { productDtoEntries } from './product-dto-entries.js';
+import { usesTrigrams } from './search-terms.js';
 import { variantCountSql } from './shared-sql.js';
 
 /**
@@ -38,7 +39,7 @@ export const productSqlSqlite: ProductSql = {
     const like = sql<boolean>`(${this.likeIgnoringCase(sql.ref('p.supplier_pid'), pattern)} OR EXISTS (
         SELECT 1 FROM product_text t
         WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT' AND ${this.likeIgnoringCase(sql.ref('t.value'), pattern)}))`;
-    if (!usesSearchIndex(text)) return like;
+    if (!usesTrigrams(text)) return like;
     return sql<boolean>`(p.id IN (SELECT product_id FROM product_search WHERE product_search MATCH ${ftsPhrase(text)})
       AND ${like})`;
   },
@@ -50,9 +51,4 @@ export const productSqlSqlite: ProductSql = {
  */
 export function ftsPhrase(text: string): string {
   return `"${text.replaceAll('"', '""')}"`;
-}
-
-/** The trigram index finds substrings of 3 characters or more; shorter ones scan. */
-export function usesSearchIndex(text: string): boolean {
-  return [...text].length >= 3;
 }

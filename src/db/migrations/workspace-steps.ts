@@ -3,6 +3,7 @@ import { changeCounterShards } from './0014-change-counter-shards.js';
 import { massEditUndo } from './0015-mass-edit-undo.js';
 import { featureValueKeyDelete } from './0016-feature-value-key-delete.js';
 import { featureValueKeyInsert } from './0017-feature-value-key-insert.js';
+import { shortTextBeyondKey } from './0018-short-text-beyond-key.js';
 import { fallbackNameKeyPostgres } from './0011-fallback-name-key.postgres.js';
 import { fallbackNameKeySqlite } from './0011-fallback-name-key.sqlite.js';
 import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
@@ -48,6 +49,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0015_mass_edit_undo': massEditUndo,
   '0016_feature_value_key_delete': featureValueKeyDelete,
   '0017_feature_value_key_insert': featureValueKeyInsert,
+  '0018_short_text_beyond_key': shortTextBeyondKey,
 };
 
 /** The steps of one dialect, in order. */
