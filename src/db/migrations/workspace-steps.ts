@@ -4,6 +4,7 @@ import { massEditUndo } from './0015-mass-edit-undo.js';
 import { featureValueKeyDelete } from './0016-feature-value-key-delete.js';
 import { featureValueKeyInsert } from './0017-feature-value-key-insert.js';
 import { shortTextBeyondKey } from './0018-short-text-beyond-key.js';
+import { visibilityAutovacuum } from './0019-visibility-autovacuum.js';
 import { fallbackNameKeyPostgres } from './0011-fallback-name-key.postgres.js';
 import { fallbackNameKeySqlite } from './0011-fallback-name-key.sqlite.js';
 import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
@@ -50,6 +51,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0016_feature_value_key_delete': featureValueKeyDelete,
   '0017_feature_value_key_insert': featureValueKeyInsert,
   '0018_short_text_beyond_key': shortTextBeyondKey,
+  '0019_visibility_autovacuum': visibilityAutovacuum,
 };
 
 /** The steps of one dialect, in order. */
