@@ -39,7 +39,8 @@ export const productSqlPostgres: ProductSql = {
     // a probe per product; the same predicate as the check. Trigrams need three characters: a
     // shorter term reads the short texts' name keys by an index-only scan instead of every text
     // row, and the few short texts longer than their key through product_short_text_beyond_key
-    // (migration 0018).
+    // (migration 0018). `supplier_pid <> ''` lets the partial trigram index answer (migration 0020:
+    // partial, so that lookups by `=` keep to the unique btree); no search matches an empty one.
     const shortTexts = usesTrigrams(text)
       ? sql`SELECT t.product_id FROM product_text t
         WHERE t.kind = 'DESCRIPTIONSHORT' AND ${this.likeIgnoringCase(sql.ref('t.value'), pattern)}`
@@ -50,7 +51,8 @@ export const productSqlPostgres: ProductSql = {
         WHERE t.kind = 'DESCRIPTIONSHORT' AND char_length(t.value) > ${sql.lit(NAME_KEY_LENGTH)}
           AND ${this.likeIgnoringCase(sql.ref('t.value'), pattern)}`;
     return sql<boolean>`p.id IN (
-      SELECT s.id FROM product s WHERE ${this.likeIgnoringCase(sql.ref('s.supplier_pid'), pattern)}
+      SELECT s.id FROM product s
+        WHERE s.supplier_pid <> '' AND ${this.likeIgnoringCase(sql.ref('s.supplier_pid'), pattern)}
       UNION
       ${shortTexts})`;
   },

@@ -1,4 +1,4 @@
-import { sql, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import { NAME_KEY_LENGTH } from '../catalogue/name-key.js';
 
 const KEY = String(NAME_KEY_LENGTH);
@@ -14,6 +14,13 @@ export const EXTENSION_SCHEMA = 'pim_ext';
  * holds no value over about 2.7 kB, and names reach 1,000,000 characters, so only a prefix is
  * indexed), and pg_trgm's GIN indexes for `q`, which ILIKE '%…%' uses as they are.
  */
+/** pg_trgm's GIN operator class, qualified: installed before pim, pg_trgm may live elsewhere. */
+export async function trigramOpclass(db: Kysely<unknown>): Promise<RawBuilder<unknown>> {
+  const found = await sql<{ schema: string }>`SELECT n.nspname AS schema FROM pg_extension e
+    JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`.execute(db);
+  return sql.raw(`"${found.rows[0]!.schema.replaceAll('"', '""')}".gin_trgm_ops`);
+}
+
 export const gridIndexesPostgres: Migration = {
   async up(db) {
     await sql`CREATE INDEX product_short_text_name
@@ -23,10 +30,7 @@ export const gridIndexesPostgres: Migration = {
     await sql`SELECT pg_advisory_xact_lock(hashtext('pim pg_trgm'))`.execute(db);
     await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(EXTENSION_SCHEMA)}`.execute(db);
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA ${sql.id(EXTENSION_SCHEMA)}`.execute(db);
-    // Where it is: installed before pim, it may live elsewhere.
-    const found = await sql<{ schema: string }>`SELECT n.nspname AS schema FROM pg_extension e
-      JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`.execute(db);
-    const opclass = sql.raw(`"${found.rows[0]!.schema.replaceAll('"', '""')}".gin_trgm_ops`);
+    const opclass = await trigramOpclass(db);
     await sql`CREATE INDEX product_supplier_pid_trgm ON product USING gin (supplier_pid ${opclass})`.execute(
       db,
     );

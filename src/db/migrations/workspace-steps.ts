@@ -5,6 +5,7 @@ import { featureValueKeyDelete } from './0016-feature-value-key-delete.js';
 import { featureValueKeyInsert } from './0017-feature-value-key-insert.js';
 import { shortTextBeyondKey } from './0018-short-text-beyond-key.js';
 import { visibilityAutovacuum } from './0019-visibility-autovacuum.js';
+import { supplierPidTrigramPartial } from './0020-supplier-pid-trigram-partial.js';
 import { fallbackNameKeyPostgres } from './0011-fallback-name-key.postgres.js';
 import { fallbackNameKeySqlite } from './0011-fallback-name-key.sqlite.js';
 import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
@@ -52,6 +53,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0017_feature_value_key_insert': featureValueKeyInsert,
   '0018_short_text_beyond_key': shortTextBeyondKey,
   '0019_visibility_autovacuum': visibilityAutovacuum,
+  '0020_supplier_pid_trigram_partial': supplierPidTrigramPartial,
 };
 
 /** The steps of one dialect, in order. */
