@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FileChooser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../helpers/axe.js';
 import { parseCsvStrict } from '../helpers/csv.js';
 import type { TestServer } from '../helpers/server.js';
 import {
@@ -76,7 +77,7 @@ describe('File › Export view…', () => {
   it('downloads the filtered view, then the picked rows, with the grid’s columns, and reads back', async () => {
     const drill = await rest<{ id: number }>('POST', '/api/product', { supplierPid: 'SV-1', name: 'Bohrer' });
     await rest('PUT', `/api/product/${drill.id}/texts/short/eng`, { value: 'Drill' });
-    await rest('POST', '/api/product', { supplierPid: 'SV-2', name: '=Säge' });
+    const saw = await rest<{ id: number }>('POST', '/api/product', { supplierPid: 'SV-2', name: '=Säge' });
     await rest('POST', '/api/product', { supplierPid: 'OTHER-1', name: 'Hammer' });
     await loginInWindow(page, server);
     await page.goto(`${server.windowUrl}/#/?q=SV-`);
@@ -91,6 +92,7 @@ describe('File › Export view…', () => {
     await dialog.getByLabel('Byte-order mark for Excel').check();
     await expect.poll(() => dialog.getByRole('checkbox', { name: 'English (eng)' }).isChecked()).toBe(true);
     await page.screenshot({ path: `${SCREENSHOTS}export-view-dialog.png` });
+    await expectAccessible(page, 'the export dialog');
     const filtered = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     const csvFile = await filtered;
@@ -105,13 +107,16 @@ describe('File › Export view…', () => {
     ]);
     await expect.poll(() => dialog.count()).toBe(0);
 
-    // One row picked: only it, as XLSX (the default), German texts only.
+    // One row picked: only it and, asked in the dialog, its variant (the grid hides variants); as
+    // XLSX (the default), German texts only.
+    await rest('POST', `/api/product/${saw.id}/variants`, { supplierPid: 'VAR-2', name: 'Sägeblatt' });
     await page.getByRole('row').filter({ hasText: 'SV-2' }).click();
     await expect.poll(() => page.getByTestId('selection-size').textContent()).toBe('1 selected');
     await chooseMenu(page, 'File', 'Export view…');
     expect(await dialog.getByTestId('export-view-what').textContent()).toBe(
       'Exports the 1 selected product.',
     );
+    await dialog.getByRole('checkbox', { name: 'Include their variants' }).check();
     await dialog.getByRole('checkbox', { name: 'English (eng)' }).uncheck();
     const picked = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
@@ -119,7 +124,10 @@ describe('File › Export view…', () => {
     expect(xlsxFile.suggestedFilename()).toBe('Test.xlsx');
     const sheet = readXlsx(readFileSync(await xlsxFile.path())).rows;
     expect(sheet[0]).toEqual(GRID_HEADER.filter((name) => name !== 'short[eng]'));
-    expect(sheet.slice(1).map((row) => row.slice(1, 3))).toEqual([['SV-2', '=Säge']]);
+    expect(sheet.slice(1).map((row) => row.slice(1, 3))).toEqual([
+      ['SV-2', '=Säge'],
+      ['VAR-2', 'Sägeblatt'],
+    ]);
 
     // Asked from another view: the catalogue, which holds the view, is shown and opens the dialog.
     await chooseMenu(page, 'Window', 'REST API Monitor');
@@ -202,6 +210,7 @@ describe('spreadsheets in German at 400 px', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(400);
     expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(400);
     await page.screenshot({ path: `${SCREENSHOTS}export-view-de-400.png` });
+    await expectAccessible(page, 'the export dialog in German at 400 px');
     const download = page.waitForEvent('download');
     await page.keyboard.press('Enter');
     const rows = readXlsx(readFileSync(await (await download).path())).rows;

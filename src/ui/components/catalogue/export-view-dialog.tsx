@@ -59,6 +59,8 @@ function ExportViewForm({ view, onClose }: { view: ExportedView; onClose: () => 
   const [format, setFormat] = useState<Format>('xlsx');
   const [bom, setBom] = useState(false);
   const [allColumns, setAllColumns] = useState(false);
+  // The grid's choice to start with; here for everyone (a VIEWER has no selection bar to make it).
+  const [variants, setVariants] = useState(view.select.includeVariants === true);
   // undefined: every language of the catalogue (until the user picks).
   const [picked, setPicked] = useState<string[] | undefined>();
   const all = choices.data?.languages ?? [];
@@ -66,7 +68,11 @@ function ExportViewForm({ view, onClose }: { view: ExportedView; onClose: () => 
 
   const download = useMutation({
     mutationFn: () => {
-      const request: ExportViewRequest = { format, select: view.select };
+      const { includeVariants: _grid, ...select } = view.select;
+      const request: ExportViewRequest = {
+        format,
+        select: variants ? { ...select, includeVariants: true } : select,
+      };
       if (allColumns) {
         // Every column in use, of the ticked languages (all of them: none named, so none left out).
         if (languages.length < all.length) request.languages = languages;
@@ -104,8 +110,12 @@ function ExportViewForm({ view, onClose }: { view: ExportedView; onClose: () => 
             : view.picked
               ? t('exportView.picked', { count: view.size, formatted })
               : t('exportView.matching', { count: view.size, formatted })}
-          {view.select.includeVariants === true && ` ${t('exportView.withVariants')}`}
         </Text>
+        <Checkbox
+          label={t('exportView.withVariants')}
+          checked={variants}
+          onChange={(e) => setVariants(e.currentTarget.checked)}
+        />
         <Radio.Group label={t('export.format')} value={format} onChange={(v) => setFormat(v as Format)}>
           <Stack gap="xs" mt={4}>
             <Radio value="xlsx" label="XLSX" description={t('exportView.xlsx')} data-autofocus />
