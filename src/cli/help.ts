@@ -9,7 +9,8 @@ export function mainHelp(settingKeys: readonly string[]): string {
 Commands:
   start                 run the application (REST server as configured) until SIGINT or SIGTERM
   user <sub>            manage users: add, list, set-role, passwd, disable, enable, logout
-  workspace create|list manage workspaces
+  workspace create|list|header
+                        manage workspaces; header: the ids a BMEcat export names
   settings set|get      read and change settings (pim settings --help says more):
                         ${settingKeys.join(', ')}
   setup --database URL  team mode: keep users and workspaces in a shared PostgreSQL database
@@ -129,10 +130,19 @@ Lets a disabled user NAME log in again.`,
 Ends every session of user NAME: their REST tokens on every pim instance, the desktop session
 of the window and their pim mcp connections (at their next call). Prints how many sessions
 ended (pim mcp connections hold none to count).`,
-  workspace: `Usage: pim workspace <create|list> ...
+  workspace: `Usage: pim workspace <create|list|header> ...
 
   pim workspace create NAME [--path DIR] [--language CODE]
-  pim workspace list`,
+  pim workspace list
+  pim workspace header [--workspace NAME] [--catalog-id ID] [--supplier-name NAME] ...`,
+  'workspace header': `Usage: pim workspace header [--workspace NAME] [--catalog-id ID] [--catalog-version N.N]
+         [--catalog-name NAME] [--supplier-name NAME] [--supplier-id ID] [--supplier-id-type TYPE]
+
+Sets what a BMEcat export of the workspace (the open one unless --workspace) names in its HEADER:
+CATALOG_ID (up to 20 characters), CATALOG_VERSION (such as 1.0), CATALOG_NAME (100), SUPPLIER_NAME
+(50), SUPPLIER_ID (250) and its type (duns, gln, supplier_specific, ...). An empty value clears one:
+the export then keeps what the imported file's HEADER said, or names the workspace. Prints every
+field afterwards, one per line (option name, tab, value); without options it only prints them.`,
   'workspace create': `Usage: pim workspace create NAME [--path DIR] [--language CODE]
 
 Creates a workspace: a folder with its own database.

@@ -45,8 +45,18 @@ const COMMANDS: Record<
   },
   workspace: {
     run: async (input) => (await import('./commands/workspace.command.js')).workspaceCommand(input),
-    options: { path: { type: 'string' }, language: { type: 'string' } },
-    sub: ['create', 'list'],
+    options: {
+      path: { type: 'string' },
+      language: { type: 'string' },
+      workspace: { type: 'string' },
+      'catalog-id': { type: 'string' },
+      'catalog-version': { type: 'string' },
+      'catalog-name': { type: 'string' },
+      'supplier-name': { type: 'string' },
+      'supplier-id': { type: 'string' },
+      'supplier-id-type': { type: 'string' },
+    },
+    sub: ['create', 'list', 'header'],
     createsDataDir: ['create'],
   },
   mcp: {

@@ -1,8 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import type { RequestContext } from '../../domain/context.js';
-import type { Application } from '../../app/application.js';
 import { exportBmecat, newExportReport, type ExportReport } from '../../interchange/bmecat/bmecat-export.js';
 import { startBmecatExport } from '../../interchange/bmecat/bmecat-export-job.js';
 import { ExportQuery, exportRequestOf } from '../../interchange/export-query.schemas.js';
@@ -11,7 +9,7 @@ import { startSpreadsheetExport } from '../../interchange/spreadsheet/spreadshee
 import type { SpreadsheetExportReport } from '../../interchange/spreadsheet/spreadsheet-export.js';
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../command-input.js';
-import { withApplication } from './with-app.js';
+import { withApplication, workspaceContext } from './with-app.js';
 
 /**
  * `pim export FILE|- [--workspace NAME] [--format 2005|2005.1|csv|xlsx] [--languages deu,eng] [--group ID] [--strict]
@@ -31,7 +29,7 @@ export async function exportCommand({ dataDir, positionals, values, out }: Comma
   if (asked.kind === 'spreadsheet') {
     const { options } = asked;
     return withApplication(dataDir, async (app) => {
-      const ctx = await contextFor(app, workspaceName);
+      const ctx = await workspaceContext(app, workspaceName);
       if (file === '-') {
         const exported = await openSpreadsheetExport(ctx, options);
         for await (const chunk of exported.chunks) {
@@ -60,7 +58,7 @@ export async function exportCommand({ dataDir, positionals, values, out }: Comma
   }
   const { options } = asked;
   return withApplication(dataDir, async (app) => {
-    const ctx = await contextFor(app, workspaceName);
+    const ctx = await workspaceContext(app, workspaceName);
     if (file === '-') {
       const report = newExportReport(options.format);
       for await (const chunk of exportBmecat(ctx, options, report)) {
@@ -132,16 +130,6 @@ function parseOptions(values: CommandInput['values'], file: string) {
     if (field === undefined || !(caught instanceof Error)) throw caught;
     throw new UsageError(`--${QUERY_NAMES[field] ?? field}: ${caught.message}`);
   }
-}
-
-async function contextFor(app: Application, workspaceName: string | undefined): Promise<RequestContext> {
-  const owner = app.ownerContext();
-  const workspace = workspaceName
-    ? await app.workspaces.workspaceFor(owner, { workspaceName })
-    : await app.workspaces.follow();
-  if (!workspace)
-    throw new UsageError('no workspace is open: open one in pim, or name it with --workspace NAME');
-  return { ...owner, workspace };
 }
 
 function printProblems(report: ExportReport): void {

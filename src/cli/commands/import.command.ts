@@ -1,6 +1,5 @@
 import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import type { RequestContext } from '../../domain/context.js';
 import type { ImportReport } from '../../interchange/bmecat/bmecat-import.js';
 import { startBmecatImport } from '../../interchange/bmecat/bmecat-import-job.js';
 import type { SpreadsheetImportReport } from '../../interchange/spreadsheet/spreadsheet-import.js';
@@ -12,7 +11,7 @@ import type { SpreadsheetFormat } from '../../interchange/spreadsheet/spreadshee
 import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../command-input.js';
 import type { JobService } from '../../domain/jobs/job.service.js';
-import { withApplication } from './with-app.js';
+import { withApplication, workspaceContext, type CommandContext } from './with-app.js';
 
 /**
  * `pim import FILE [--workspace NAME] [--format bmecat|csv|xlsx] [--mode merge|replace] [--dry-run] [--continue-on-error]`:
@@ -42,13 +41,7 @@ export async function importCommand({ dataDir, positionals, values, out }: Comma
   const size = fileSize(path);
   const dryRun = values['dry-run'] === true;
   return withApplication(dataDir, async (app) => {
-    const owner = app.ownerContext();
-    const workspace = workspaceName
-      ? await app.workspaces.workspaceFor(owner, { workspaceName })
-      : await app.workspaces.follow();
-    if (!workspace)
-      throw new UsageError('no workspace is open: open one in pim, or name it with --workspace NAME');
-    const ctx: RequestContext = { ...owner, workspace };
+    const ctx = await workspaceContext(app, workspaceName);
     if (format !== 'bmecat')
       return importSheet(app.jobs, ctx, { file, path, format, dryRun, size, values, out });
     const progress = new Progress(size);
@@ -85,7 +78,7 @@ export async function importCommand({ dataDir, positionals, values, out }: Comma
     out(
       dryRun
         ? `dry run of ${file} (${report.transaction}), nothing written: would import ${counts}`
-        : `imported ${file} (${report.transaction}) into workspace ${workspace.name}: ${counts}`,
+        : `imported ${file} (${report.transaction}) into workspace ${ctx.workspace.name}: ${counts}`,
     );
     return 0;
   });
@@ -102,7 +95,7 @@ interface SheetInput {
 }
 
 /** A spreadsheet's import: the same job, report lines with the row and column of each skipped row. */
-async function importSheet(jobs: JobService, ctx: RequestContext, input: SheetInput): Promise<number> {
+async function importSheet(jobs: JobService, ctx: CommandContext, input: SheetInput): Promise<number> {
   const { file, path, format, dryRun, size, values, out } = input;
   const progress = new Progress(size);
   const { job, done } = await startSpreadsheetImport(jobs, ctx, {
@@ -130,7 +123,7 @@ async function importSheet(jobs: JobService, ctx: RequestContext, input: SheetIn
   out(
     dryRun
       ? `dry run of ${file} (${format}), nothing written: would import ${counts}`
-      : `imported ${file} (${format}) into workspace ${ctx.workspace!.name}: ${counts}`,
+      : `imported ${file} (${format}) into workspace ${ctx.workspace.name}: ${counts}`,
   );
   return 0;
 }

@@ -2,8 +2,15 @@ import { UsageError } from '../cli-error.js';
 import type { CommandInput } from '../command-input.js';
 import { withApplication } from './with-app.js';
 
-export async function workspaceCommand({ dataDir, positionals, values, out }: CommandInput): Promise<void> {
+export async function workspaceCommand(input: CommandInput): Promise<void> {
+  const { dataDir, positionals, values, out } = input;
   const [sub, name, ...extra] = positionals;
+  if (sub === 'header') {
+    if (name)
+      throw new UsageError(`pim workspace header takes options only (--workspace NAME), not '${name}'`);
+    await (await import('./workspace-header.command.js')).workspaceHeaderCommand(input);
+    return;
+  }
   if (sub === 'list') {
     if (name) throw new UsageError('pim workspace list takes no arguments');
     await withApplication(dataDir, async (app) => {

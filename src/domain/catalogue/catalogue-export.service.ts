@@ -7,6 +7,8 @@ import { gridPlaces } from '../products/product-grid.repository.js';
 import type { Fragment } from '../products/product-model.schemas.js';
 import type { TextEntry } from '../texts/text.repository.js';
 import { selectCatalogFragments } from './catalog-header.repository.js';
+import { selectCatalogIdentity } from './catalog-identity.repository.js';
+import type { CatalogIdentity } from './catalog-identity.schemas.js';
 import * as repo from './catalogue-export.repository.js';
 
 /**
@@ -38,6 +40,8 @@ export interface CatalogueOutline {
   languages: string[];
   /** Kept catalogue content (the HEADER, the transaction's other elements), with its place. */
   fragments: Fragment[];
+  /** The HEADER's ids and names as set in pim (null: as the kept HEADER says, else the workspace's name). */
+  identity: CatalogIdentity;
   /** Groups parents first (by id within a parent's children). */
   groups: OutlineGroup[];
   features: OutlineFeature[];
@@ -49,12 +53,13 @@ export async function getCatalogueOutline(
 ): Promise<CatalogueOutline> {
   const ctx = useWorkspace(context, RIGHTS.read);
   return ctx.snapshot(async (db) => {
-    const [rows, names, features, languages, fragments] = [
+    const [rows, names, features, languages, fragments, identity] = [
       await repo.selectOutlineGroups(db),
       await repo.selectGroupNames(db),
       await repo.selectFeatureDefinitions(db),
       await repo.selectTextLanguages(db),
       await selectCatalogFragments(db),
+      await selectCatalogIdentity(db),
     ];
     const namesOf = new Map<number, TextEntry[]>();
     for (const n of names) {
@@ -80,6 +85,7 @@ export async function getCatalogueOutline(
       defaultLanguage: fallback,
       languages: [fallback, ...languages.filter((l) => l !== fallback)],
       fragments,
+      identity,
       groups: parentsFirst(groups),
       features: features.map((f) => ({
         ftidref: f.ftidref,

@@ -45,8 +45,9 @@ function el(problems: ExportProblems, name: string, value: string, attributes?: 
 }
 
 /**
- * The HEADER: the one the catalogue was imported with (kept whole), with the exported languages
- * and today's GENERATION_DATE; without one, a HEADER naming the workspace.
+ * The HEADER: the one the catalogue was imported with (kept whole), with the exported languages,
+ * today's GENERATION_DATE and the ids and names set in pim (outline.identity) in place of the
+ * file's; without one, a HEADER of those, the workspace's name standing in for what is not set.
  */
 export async function headerXml(
   outline: CatalogueOutline,
@@ -60,29 +61,75 @@ export async function headerXml(
       index === 0 ? el(problems, 'LANGUAGE', lang, { default: 'true' }) : el(problems, 'LANGUAGE', lang),
     )
     .join('');
+  const id = outline.identity;
+  const supplierIdXml =
+    id.supplierId === null
+      ? ''
+      : el(
+          problems,
+          'SUPPLIER_ID',
+          id.supplierId,
+          id.supplierIdType ? { type: id.supplierIdType } : undefined,
+        );
   const kept = outline.fragments.find((f) => f.place === 'HEADER');
   if (!kept) {
     const name = outline.workspaceName;
     return (
       `<HEADER>${el(problems, 'GENERATOR_INFO', 'pim')}<CATALOG>${languageXml}` +
-      `${el(problems, 'CATALOG_ID', name.slice(0, 20))}${el(problems, 'CATALOG_VERSION', '1.0')}` +
-      `${el(problems, 'CATALOG_NAME', name)}${el(problems, 'GENERATION_DATE', date)}</CATALOG>` +
-      `<SUPPLIER>${el(problems, 'SUPPLIER_NAME', name.slice(0, 50))}</SUPPLIER></HEADER>\n`
+      `${el(problems, 'CATALOG_ID', id.catalogId ?? name.slice(0, 20))}` +
+      `${el(problems, 'CATALOG_VERSION', id.catalogVersion ?? '1.0')}` +
+      `${el(problems, 'CATALOG_NAME', id.catalogName ?? name)}${el(problems, 'GENERATION_DATE', date)}</CATALOG>` +
+      `<SUPPLIER>${supplierIdXml}${el(problems, 'SUPPLIER_NAME', id.supplierName ?? name.slice(0, 50))}` +
+      `</SUPPLIER></HEADER>\n`
     );
   }
   const header = await parseFragment(kept.xml);
-  const parts = elementChildren(header).map((child) => {
+  const set: Record<string, string | null> = {
+    CATALOG_ID: id.catalogId,
+    CATALOG_VERSION: id.catalogVersion,
+    CATALOG_NAME: id.catalogName,
+  };
+  const children = elementChildren(header);
+  const parts = children.map((child) => {
+    if (child.name === 'SUPPLIER') return supplierXml(child, supplierIdXml, id.supplierName, problems);
     if (child.name !== 'CATALOG') return serializeXml(child, isBmecatNamespace);
     const catalog: Placed[] = [{ name: 'LANGUAGE', xml: languageXml }];
     for (const part of elementChildren(child)) {
       if (part.name === 'LANGUAGE' || part.name === 'GENERATION_DATE') continue;
       if (part.name === 'DATETIME' && part.attributes.type === 'generation_date') continue;
+      if ((set[part.name] ?? null) !== null) continue;
       catalog.push({ name: part.name, xml: serializeXml(part, isBmecatNamespace) });
+    }
+    for (const [name, value] of Object.entries(set)) {
+      if (value !== null) catalog.push({ name, xml: el(problems, name, value) });
     }
     catalog.push({ name: 'GENERATION_DATE', xml: el(problems, 'GENERATION_DATE', date) });
     return `<CATALOG>${inCatalogOrder(catalog)}</CATALOG>`;
   });
+  if ((id.supplierId !== null || id.supplierName !== null) && !children.some((c) => c.name === 'SUPPLIER')) {
+    problems.add(
+      null,
+      "the kept HEADER names its supplier by SUPPLIER_IDREF: the supplier's id and name set in pim are not written",
+    );
+  }
   return `<HEADER>${parts.join('')}</HEADER>\n`;
+}
+
+/** A kept SUPPLIER with the id and the name set in pim in place of its own (SUPPLIER_ID*, SUPPLIER_NAME first). */
+function supplierXml(
+  supplier: XmlElement,
+  supplierIdXml: string,
+  name: string | null,
+  problems: ExportProblems,
+): string {
+  const parts = elementChildren(supplier)
+    .filter((part) => !(supplierIdXml !== '' && part.name === 'SUPPLIER_ID'))
+    .map((part) =>
+      part.name === 'SUPPLIER_NAME' && name !== null
+        ? el(problems, 'SUPPLIER_NAME', name)
+        : serializeXml(part, isBmecatNamespace),
+    );
+  return `<SUPPLIER>${supplierIdXml}${parts.join('')}</SUPPLIER>`;
 }
 
 const CATALOG_ORDER = [
