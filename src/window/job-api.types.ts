@@ -95,3 +95,6 @@ export interface ExportChoices {
 export interface ExportCheck {
   fileName: string;
 }
+
+/** GET and PUT /ui/api/export/header: the HEADER's ids and names File › Export BMEcat… shows and sets. */
+export type { CatalogIdentity } from '../domain/catalogue/catalog-identity.schemas.js';

@@ -233,11 +233,23 @@ describe('File › Export BMEcat…', () => {
     await dialog.getByLabel('BMEcat 2005.1').check();
     await dialog.getByRole('checkbox', { name: 'German (deu)' }).uncheck();
     await dialog.getByRole('checkbox', { name: 'Only the group Bohrer and its subgroups' }).check();
+    // The HEADER's ids, saved with the export: a refused one shows under its field, nothing is sent.
+    await dialog.getByRole('textbox', { name: 'Catalogue ID' }).fill('TOOLS-1');
+    await dialog.getByRole('textbox', { name: 'Supplier name' }).fill('Werkzeug AG');
+    const version = dialog.getByRole('textbox', { name: 'Catalogue version' });
+    await version.fill('2');
+    await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect
+      .poll(() => version.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent()))
+      .toBe('catalogVersion must look like 1.0, not "2"');
+    await version.fill('2.0');
     await expectAccessible('export dialog');
     await page.screenshot({ path: `${SCREENSHOTS}export-dialog.png` });
     const part = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     const partial = readFileSync(await (await part).path(), 'utf8');
+    expect(partial).toContain('<CATALOG_ID>TOOLS-1</CATALOG_ID><CATALOG_VERSION>2.0</CATALOG_VERSION>');
+    expect(partial).toContain('<SUPPLIER_NAME>Werkzeug AG</SUPPLIER_NAME>');
     expect(partial).toContain('xmlns="http://www.bmecat.org/bmecat/2005.1"');
     expect(partial).toContain('<DESCRIPTION_SHORT lang="eng">Drill 5 mm</DESCRIPTION_SHORT>');
     expect(partial).not.toContain('<DESCRIPTION_SHORT lang="deu">');
@@ -246,13 +258,17 @@ describe('File › Export BMEcat…', () => {
 });
 
 describe('import and export by role, keyboard and width', () => {
-  it('offers a VIEWER Export but not Import', async () => {
+  it('offers a VIEWER Export but not Import, and the header read-only', async () => {
     await server.addUser('vera', 'VIEWER');
     await loginInWindow(page, server, 'vera', 'vera-password');
     await page.getByRole('button', { name: 'File', exact: true }).click();
     await expect
       .poll(() => page.getByRole('menuitem').allTextContents())
       .toEqual(['Export view…', 'Export BMEcat…', 'Log out', 'Quit the session']);
+    await page.getByRole('menuitem', { name: 'Export BMEcat…' }).click();
+    const catalogId = exportDialog().getByRole('textbox', { name: 'Catalogue ID' });
+    await expect.poll(() => catalogId.isDisabled()).toBe(false);
+    expect(await catalogId.isEditable()).toBe(false);
   });
 
   it('imports and exports with the keyboard only', async () => {

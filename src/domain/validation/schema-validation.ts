@@ -26,6 +26,8 @@ function makeAjv(coerceTypes: boolean): Ajv {
     removeAdditional: false,
     useDefaults: true,
     strict: false,
+    // The failing schema with each error: a pattern's sentence gives the schema's example (below).
+    verbose: true,
   });
   addFormats(ajv);
   return ajv;
@@ -89,11 +91,15 @@ export function describeSchemaError(error: ErrorObject, part: InputPart): string
       return `${field(base)} must have at least ${String(params.limit)} item(s)`;
     case 'maxItems':
       return `${field(base)} must have at most ${String(params.limit)} items`;
-    case 'pattern':
-      // The one pattern pim's schemas use: names that are not blank (domain/names.ts).
-      return params.pattern === BLANK_NAME_PATTERN
-        ? blankNameMessage(field(base))
-        : `${field(base)} must match ${String(params.pattern)}`;
+    case 'pattern': {
+      // Names that are not blank (domain/names.ts); else the schema's example, which reads better
+      // than the expression.
+      if (params.pattern === BLANK_NAME_PATTERN) return blankNameMessage(field(base));
+      const example = (error.parentSchema as { examples?: unknown[] } | undefined)?.examples?.[0];
+      return example === undefined
+        ? `${field(base)} must match ${String(params.pattern)}`
+        : `${field(base)} must look like ${String(example)}, not ${JSON.stringify(error.data)}`;
+    }
     case 'format':
       return `${field(base)} must be a valid ${String(params.format)}`;
     case 'enum':

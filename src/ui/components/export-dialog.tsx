@@ -10,6 +10,9 @@ import { enterConfirms } from '../form-keys.js';
 import { ExportLanguages } from './export-languages.js';
 import { errorText } from '../error-text.js';
 import type { ExportCheck, ExportChoices } from '../jobs.js';
+import type { CatalogIdentity } from '../../window/job-api.types.js';
+import { WindowError } from '../window-error.js';
+import { ExportHeaderFields, type HeaderField } from './export-header-fields.js';
 
 type Format = '2005' | '2005.1';
 
@@ -18,7 +21,15 @@ type Format = '2005' | '2005.1';
  * group is selected in the tree, optionally that group alone. The options are checked first (a
  * browser download cannot show a refusal), then the browser downloads the streamed file.
  */
-export function ExportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ExportDialog({
+  opened,
+  onClose,
+  canEdit,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -27,12 +38,12 @@ export function ExportDialog({ opened, onClose }: { opened: boolean; onClose: ()
       title={t('export.title')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <ExportForm onClose={onClose} />
+      <ExportForm onClose={onClose} canEdit={canEdit} />
     </Modal>
   );
 }
 
-function ExportForm({ onClose }: { onClose: () => void }) {
+function ExportForm({ onClose, canEdit }: { onClose: () => void; canEdit: boolean }) {
   const { t } = useTranslation();
   // The group selected in the tree, as the address holds it.
   const [groupId] = useState(() => parseCatalogueState(window.location.hash).groupId);
@@ -54,8 +65,24 @@ function ExportForm({ onClose }: { onClose: () => void }) {
   const all = choices.data?.languages ?? [];
   const languages = picked ?? all;
 
+  const header = useQuery({
+    queryKey: ['export', 'header'],
+    queryFn: () => api<CatalogIdentity>('GET', '/export/header'),
+    staleTime: 0,
+  });
+  const [edits, setEdits] = useState<Partial<Record<HeaderField, string>>>({});
+
   const download = useMutation({
     mutationFn: async () => {
+      const changed = Object.entries(edits).filter(
+        ([field, value]) => value.trim() !== (header.data?.[field as HeaderField] ?? ''),
+      );
+      if (canEdit && changed.length > 0) {
+        const change = Object.fromEntries(changed.map(([f, v]) => [f, v.trim() === '' ? null : v.trim()]));
+        await api<CatalogIdentity>('PUT', '/export/header', change);
+        setEdits({});
+        await header.refetch();
+      }
       const query = new URLSearchParams({ format });
       if (languages.length < all.length) query.set('languages', languages.join(','));
       if (onlyGroup && groupId !== null) query.set('groupId', String(groupId));
@@ -68,7 +95,10 @@ function ExportForm({ onClose }: { onClose: () => void }) {
     },
   });
 
-  const failure = download.error ?? choices.error;
+  // A refusal of one of the header's fields shows under it.
+  const headerError =
+    download.error instanceof WindowError && download.error.field !== undefined ? download.error : null;
+  const failure = (headerError ? null : download.error) ?? choices.error ?? header.error;
   return (
     <form
       onKeyDown={enterConfirms}
@@ -95,6 +125,16 @@ function ExportForm({ onClose }: { onClose: () => void }) {
           onChange={setPicked}
           loading={choices.isPending}
           description={t('export.languagesHint')}
+        />
+        <ExportHeaderFields
+          stored={header.data}
+          edits={edits}
+          onEdit={(field, value) => {
+            if (headerError) download.reset();
+            setEdits((before) => ({ ...before, [field]: value }));
+          }}
+          readOnly={!canEdit}
+          error={headerError}
         />
         {groupId === null ? (
           <Text size="sm" c="dimmed">

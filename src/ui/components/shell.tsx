@@ -3,7 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, type SessionInfo, type WindowStatus } from '../api.js';
+import { api, RIGHTS, type SessionInfo, type WindowStatus } from '../api.js';
 import { errorText } from '../error-text.js';
 import { STATUS_KEY } from '../query-keys.js';
 import { useServerEvents } from '../use-server-events.js';
@@ -117,7 +117,7 @@ export function Shell({
         workspace={status.data?.workspace?.name ?? ''}
         jobId={importJob}
       />
-      <ExportDialog opened={dialog === 'export'} onClose={close} />
+      <ExportDialog opened={dialog === 'export'} onClose={close} canEdit={rights.includes(RIGHTS.edit)} />
       <AboutDialog opened={dialog === 'about'} onClose={close} session={session} />
     </AppShell>
   );

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { getCatalogueOutline } from '../../domain/catalogue/catalogue-export.service.js';
+import { getCatalogIdentity, setCatalogIdentity } from '../../domain/catalogue/catalog-identity.service.js';
+import { CatalogIdentityChange } from '../../domain/catalogue/catalog-identity.schemas.js';
 import { RIGHTS, useWorkspace } from '../../domain/context.js';
 import { checkExportOptions, exportBmecat, newExportReport } from '../../interchange/bmecat/bmecat-export.js';
 import {
@@ -25,6 +27,17 @@ export function exportRoutes(app: FastifyInstance, deps: WindowDeps): void {
     const choices: ExportChoices = { languages: outline.languages, defaultLanguage: outline.defaultLanguage };
     return ok(choices);
   });
+
+  // The HEADER's ids and names (reading as the export; changing them needs the edit right, which
+  // the service checks).
+  app.get('/ui/api/export/header', async (request) =>
+    ok(await getCatalogIdentity(windowContext(request, deps))),
+  );
+  app.put<{ Body: CatalogIdentityChange }>(
+    '/ui/api/export/header',
+    { schema: { body: CatalogIdentityChange } },
+    async (request) => ok(await setCatalogIdentity(windowContext(request, deps), request.body)),
+  );
 
   app.get<{ Querystring: ExportOptionsInput }>(
     '/ui/api/export/check',
