@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { GroupDto } from '../helpers/group-dto.js';
 import type { TestServer } from '../helpers/server.js';
 import { loginInWindow, windowPagePerTest } from '../helpers/window-page.js';
+import { expectAccessible } from '../helpers/axe.js';
 
 /** The catalogue view as a whole: the tree, the grid and the editor working together (issue 33). */
 
@@ -36,12 +36,6 @@ const grid = () => page.getByRole('grid', { name: 'Products' });
 const count = () => page.getByTestId('grid-count').textContent();
 const row = (supplierPid: string) => grid().getByRole('row').filter({ hasText: supplierPid });
 const item = (name: string) => page.getByRole('treeitem', { name: new RegExp(`^${name}(,|$)`) });
-
-async function expectAccessible(what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
 
 describe('the catalogue view', () => {
   windowPagePerTest((opened) => ({ server, page } = opened));
@@ -137,11 +131,11 @@ describe('the catalogue view', () => {
     // Opened by its toggle (selecting it would filter the grid).
     await item('Werkzeug').locator('span[aria-hidden]').first().click();
     await expect.poll(() => item('Bohrer').isVisible()).toBe(true);
-    await expectAccessible('catalogue (en)');
+    await expectAccessible(page, 'catalogue (en)');
     await page.screenshot({ path: `${SCREENSHOTS}catalogue.png` });
     await page.locator('label', { hasText: 'Deutsch' }).click();
     await expect.poll(count).toBe('31 Produkte');
-    await expectAccessible('catalogue (de)');
+    await expectAccessible(page, 'catalogue (de)');
   }, 60_000);
 });
 
@@ -156,7 +150,7 @@ describe('the catalogue view without a workspace', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'No workspace is open' }).isVisible())
       .toBe(true);
-    await expectAccessible('no workspace');
+    await expectAccessible(page, 'no workspace');
     await page.getByRole('button', { name: 'New workspace…' }).click();
     const dialog = page.getByRole('dialog', { name: 'New workspace' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Zweiter Katalog');
@@ -166,7 +160,7 @@ describe('the catalogue view without a workspace', () => {
     // The dialog fades out after it closed: scanned mid-fade, the view behind its overlay reads as
     // low contrast. The view is what is checked here, once the dialog is gone.
     await expect.poll(() => dialog.count()).toBe(0);
-    await expectAccessible('empty catalogue');
+    await expectAccessible(page, 'empty catalogue');
   });
 
   it('tells a VIEWER to ask for a workspace, offering nothing it may not do', async () => {

@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server.js';
 import { shotsDir } from '../helpers/shots.js';
 import { loginInWindow, windowPagePerTest } from '../helpers/window-page.js';
+import { expectAccessible } from '../helpers/axe.js';
 
 let server: TestServer;
 let page: Page;
@@ -46,12 +46,6 @@ const shownPids = () =>
     );
 const hash = () => new URL(page.url()).hash;
 
-async function expectAccessible(what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
 describe('the product grid', () => {
   it('shows every product with only the rows in view in the DOM, and the rows anywhere the scrollbar is dropped', async () => {
     await seed(2000);
@@ -80,7 +74,7 @@ describe('the product grid', () => {
     const numbers = middle.map((pid) => Number(pid.slice(2)));
     expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
     await page.screenshot({ path: `${SHOTS}/grid-middle.png` });
-    await expectAccessible('grid');
+    await expectAccessible(page, 'grid');
   }, 60_000);
 
   it('searches and filters with the count, keeps them in the address, and Back and Reload restore them', async () => {
@@ -252,7 +246,7 @@ describe('the product grid', () => {
     await page.getByText('Deutsch').click();
     await expect.poll(count).toBe('3 Produkte');
     expect(await page.getByRole('columnheader', { name: 'Lieferanten-Artikelnummer' }).count()).toBe(1);
-    await expectAccessible('grid (de, viewer)');
+    await expectAccessible(page, 'grid (de, viewer)');
   });
 
   it('deletes from a row’s context menu after a confirmation naming the variants, by mouse and by keyboard', async () => {

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import {
   loginInWindow,
   windowPagePerTest,
 } from '../helpers/window-page.js';
+import { expectAccessible } from '../helpers/axe.js';
 
 /**
  * File › Import BMEcat… and File › Export BMEcat… in the window (issue 35 points 1 and 9): a file
@@ -36,14 +36,6 @@ const count = () => page.getByTestId('grid-count').textContent();
 const importDialog = () => page.getByRole('dialog', { name: 'Import', exact: true });
 const exportDialog = () => page.getByRole('dialog', { name: 'Export BMEcat' });
 const outcome = () => importDialog().getByTestId('import-outcome');
-
-async function expectAccessible(what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${what}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
-  ).toEqual([]);
-}
 
 /** A file of the test's own (a bad one, a large one) in the server's data folder. */
 function fileOf(name: string, xml: string): string {
@@ -107,7 +99,7 @@ describe('File › Import… of BMEcat', () => {
     await expect
       .poll(() => dialog.getByRole('button', { name: 'Import and replace' }).isVisible())
       .toBe(true);
-    await expectAccessible('import form');
+    await expectAccessible(page, 'import form');
     await page.screenshot({ path: `${SCREENSHOTS}import-dialog.png` });
     await dialog.getByLabel('Merge').check();
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
@@ -118,7 +110,7 @@ describe('File › Import… of BMEcat', () => {
     expect(counts).toMatch(/Products in the file\s+1/);
     expect(counts).toMatch(/Created\s+1/);
     expect(counts).toMatch(/Skipped\s+0/);
-    await expectAccessible('import report');
+    await expectAccessible(page, 'import report');
     await page.screenshot({ path: `${SCREENSHOTS}import-report.png` });
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect.poll(count).toBe('1 product');
@@ -243,7 +235,7 @@ describe('File › Export BMEcat…', () => {
       .poll(() => version.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent()))
       .toBe('catalogVersion must look like 1.0, not "2"');
     await version.fill('2.0');
-    await expectAccessible('export dialog');
+    await expectAccessible(page, 'export dialog');
     await page.screenshot({ path: `${SCREENSHOTS}export-dialog.png` });
     const part = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();

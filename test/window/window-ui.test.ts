@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.js';
 import { freePort, startServer, ADMIN_PASSWORD, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 import { chooseMenuByKeyboard } from '../helpers/window-page.js';
+import { expectAccessible } from '../helpers/axe.js';
 
 // The README's screenshots are rewritten only when asked (PIM_SCREENSHOTS=1): every run would
 // otherwise change them (ports, times) in the working tree.
@@ -50,25 +50,18 @@ async function menu(name: string, item: string): Promise<void> {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-/** axe-core: no serious or critical accessibility violations in the current view. */
-async function expectAccessible(what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
 describe('the application window', () => {
   it('logs in and out, shows user, workspace and REST state live, and is accessible', async () => {
     await page.goto(server.windowUrl);
     await expect.poll(() => page.getByRole('heading', { name: 'Log in to pim' }).isVisible()).toBe(true);
-    await expectAccessible('login');
+    await expectAccessible(page, 'login');
     await page.screenshot({ path: `${SCREENSHOTS}login.png` });
     await login();
     expect(await page.getByTestId('status-workspace').textContent()).toBe('Test');
     expect(await page.getByTestId('status-rest').textContent()).toMatch(
       /running at http:\/\/127\.0\.0\.1:\d+\/api/,
     );
-    await expectAccessible('home');
+    await expectAccessible(page, 'home');
     await menu('File', 'Log out');
     await expect.poll(() => page.getByText('You have logged out.').isVisible()).toBe(true);
   });
@@ -100,7 +93,7 @@ describe('the application window', () => {
     await page.getByLabel('Enabled').check();
     const port = await freePort();
     await page.getByLabel('Port').fill(String(port));
-    await expectAccessible('settings');
+    await expectAccessible(page, 'settings');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(() => page.getByTestId('rest-state').textContent())
@@ -160,7 +153,7 @@ describe('the application window', () => {
     await expect
       .poll(() => page.getByTestId('monitor-row').filter({ hasText: '/api/workspace' }).count())
       .toBe(1);
-    await expectAccessible('monitor');
+    await expectAccessible(page, 'monitor');
     await page.screenshot({ path: `${SCREENSHOTS}monitor.png` });
     // Filters: by path text, by status class, by method.
     await page.getByLabel('Filter by path').fill('999999');
@@ -230,7 +223,7 @@ describe('the application window', () => {
     await page.getByRole('button', { name: 'Create' }).click();
     const row = page.getByTestId('user-neu');
     await expect.poll(() => row.isVisible()).toBe(true);
-    await expectAccessible('users');
+    await expectAccessible(page, 'users');
     await row.getByRole('combobox', { name: 'Role neu' }).click();
     await page.getByRole('option', { name: 'VIEWER' }).click();
     await expect
