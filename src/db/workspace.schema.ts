@@ -21,6 +21,7 @@ export interface WorkspaceDatabase {
   product_fragment: ProductFragmentTable;
   catalog_fragment: CatalogFragmentTable;
   feature_value_key: FeatureValueKeyTable;
+  feature_language: FeatureLanguageTable;
   mass_edit: MassEditTable;
   mass_edit_undo: MassEditUndoTable;
 }
@@ -169,6 +170,15 @@ export interface FeatureValueKeyTable {
   value_key: string;
   product_id: number;
   occurrence: number;
+}
+
+/**
+ * The (feature, language) pairs the values of first occurrences have used (0021): a superset of
+ * those in use, kept by triggers; CatalogueSql.featureLanguages checks each.
+ */
+export interface FeatureLanguageTable {
+  feature_id: number;
+  lang: string;
 }
 
 /** A mass edit of this workspace whose undo data is kept (docs/mass-edits.md, "Undo"). */

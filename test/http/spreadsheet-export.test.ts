@@ -249,6 +249,22 @@ describe('GET /api/export?format=csv|xlsx', () => {
     expect((await get('?format=csv', null)).status).toBe(401);
   });
 
+  it('writes a feature language while a first occurrence uses it: added by a single edit, gone with its last value', async () => {
+    const header = async () => (await csvOf(''))[0]!;
+    const column = `feature[${ECLASS}][spa]`;
+    const path = `/api/product/${ids['P-1']}/features/${encodeURIComponent(ECLASS)}/spa`;
+    expect(await header()).not.toContain(column);
+    const put = await server.request('PUT', path, { token, body: { value: 'dieciocho' } });
+    expect(put.status, put.text).toBe(200);
+    const rows = byPid(await csvOf(''));
+    expect(rows.get('P-1')![column]).toBe('dieciocho');
+    const removed = await server.request('DELETE', path, { token });
+    expect(removed.status, removed.text).toBe(200);
+    expect(await header()).not.toContain(column);
+    // The feature's other languages stay: other products' and this one's values still use them.
+    expect(await header()).toContain(`feature[${ECLASS}][eng]`);
+  });
+
   it('writes the columns the catalogue has now: a feature language added since the last export shows', async () => {
     // Last in the file: it adds a product. The export before it must not answer its columns again.
     expect((await csvOf(''))[0]).not.toContain('feature[later][fra]');

@@ -29,6 +29,8 @@ interface Constraint {
 const DERIVING_TRIGGERS = [
   ['product_feature', 'feature_value_key_sync'],
   ['product_feature', 'feature_value_key_inserted'],
+  ['product_feature', 'feature_language_inserted'],
+  ['product_feature', 'feature_language_updated'],
   ['product', 'product_fallback_key_add'],
   // Main products' variant_count is copied with their rows; the variants' rows would add to it again.
   ['product', 'product_variant_count_add'],
