@@ -90,21 +90,24 @@ const variantsStatement = readerStatement<WorkspaceDatabase>(
   'pluck',
 );
 
-/** The spreadsheet page's statements: every list is one JSON array parameter (id-list.ts). */
+/** The spreadsheet page's statements, rows as arrays: every list is one JSON array parameter (id-list.ts). */
 const KINDS = JSON.stringify(['\u0000kinds']);
 const LANGS = JSON.stringify(['\u0000langs']);
 const FTIDREFS = JSON.stringify(['\u0000ftidrefs']);
 const columnProductsStatement = readerStatement<WorkspaceDatabase>(
   (db) => productColumnsProducts(db, [-1]).compile(db),
   [IDS],
+  'raw',
 );
 const columnTextsStatement = readerStatement<WorkspaceDatabase>(
   (db) => productColumnsTexts(db, [-1], ['\u0000kinds'], ['\u0000langs']).compile(db),
   [IDS, KINDS, LANGS],
+  'raw',
 );
 const columnFeaturesStatement = readerStatement<WorkspaceDatabase>(
   (db) => productColumnsFeatures(db, [-1], ['\u0000ftidrefs']).compile(db),
   [IDS, FTIDREFS],
+  'raw',
 );
 
 const rowsStatement = shapedStatement((db, q) => productListRowsQuery(db, q).compile());

@@ -9,6 +9,12 @@ import { PRODUCT_FIELDS } from './product-fields.js';
  * occurrence of the features asked for, one row per value, three statements for a whole page
  * instead of a product sheet (keywords, media, fragments, JSON built and parsed) per product.
  * The same SQL on both dialects; the lists are each one bound parameter (id-list.ts).
+ *
+ * Rows are arrays in the statements' column order (better-sqlite3's raw mode; PostgreSQL's rows
+ * taken as their values), not objects: a page of the benchmark's export is some 16,000 rows, and
+ * an object per row with its keys was a good part of the export's garbage. The texts and features
+ * come ordered by product, so that a row of the spreadsheet is put together by walking the three
+ * lists side by side, without a map from product to its parts.
  */
 export interface ProductColumnsQuery {
   /** The page's product ids. */
@@ -18,43 +24,43 @@ export interface ProductColumnsQuery {
   ftidrefs: readonly string[];
 }
 
-export interface ProductColumnsRow {
-  id: number;
-  supplier_pid: string;
-  master_pid: string | null;
-  group_id: number | null;
-  updated_at: string;
-  [column: string]: string | number | null;
-}
+/**
+ * id, supplier_pid, the main product's supplier_pid (null for a main product), the first group's
+ * id, updated_at, then PRODUCT_FIELDS' columns in their order (from PRODUCT_COLUMNS_FIELDS on).
+ */
+export type ProductColumnsRow = [
+  id: number | string,
+  supplierPid: string,
+  masterPid: string | null,
+  groupId: number | string | null,
+  updatedAt: string,
+  ...fields: (string | null)[],
+];
+export const PRODUCT_COLUMNS_FIELDS = 5;
 
-export interface TextColumnsRow {
-  product_id: number;
-  kind: TextKind;
-  lang: string;
-  value: string;
-}
+export type TextColumnsRow = [productId: number | string, kind: TextKind, lang: string, value: string];
 
-export interface FeatureColumnsRow {
-  product_id: number;
-  ftidref: string;
-  /** The unit it shows: its own, else the definition's. */
-  unit: string | null;
-  values_json: string;
-}
+/** The unit it shows (its own, else the definition's) and the values' stored JSON list. */
+export type FeatureColumnsRow = [
+  productId: number | string,
+  ftidref: string,
+  unit: string | null,
+  valuesJson: string,
+];
 
 export interface ProductColumnsRows {
+  /** In id order. */
   products: ProductColumnsRow[];
+  /** Ordered by product. */
   texts: TextColumnsRow[];
+  /** Ordered by product. */
   features: FeatureColumnsRow[];
 }
 
 const fieldColumns = sql.join(PRODUCT_FIELDS.map((f) => sql.ref(`p.${f.column}`)));
 
-export const productColumnsProducts = (
-  db: WorkspaceDb,
-  ids: readonly number[],
-): RawBuilder<ProductColumnsRow> =>
-  sql<ProductColumnsRow>`SELECT p.id, p.supplier_pid, m.supplier_pid AS master_pid, p.group_id, p.updated_at,
+export const productColumnsProducts = (db: WorkspaceDb, ids: readonly number[]): RawBuilder<unknown> =>
+  sql`SELECT p.id, p.supplier_pid, m.supplier_pid AS master_pid, p.group_id, p.updated_at,
       ${fieldColumns}
     FROM product p LEFT JOIN product m ON m.id = p.master_id
     WHERE p.id IN ${catalogueSql(db).idList(ids)} ORDER BY p.id`;
@@ -64,28 +70,32 @@ export const productColumnsTexts = (
   ids: readonly number[],
   kinds: readonly string[],
   langs: readonly string[],
-): RawBuilder<TextColumnsRow> => {
+): RawBuilder<unknown> => {
   const catalogue = catalogueSql(db);
-  return sql<TextColumnsRow>`SELECT t.product_id, t.kind, t.lang, t.value FROM product_text t
+  return sql`SELECT t.product_id, t.kind, t.lang, t.value FROM product_text t
     WHERE t.product_id IN ${catalogue.idList(ids)} AND t.kind IN ${catalogue.textList(kinds)}
-      AND t.lang IN ${catalogue.textList(langs)}`;
+      AND t.lang IN ${catalogue.textList(langs)}
+    ORDER BY t.product_id`;
 };
 
 export const productColumnsFeatures = (
   db: WorkspaceDb,
   ids: readonly number[],
   ftidrefs: readonly string[],
-): RawBuilder<FeatureColumnsRow> => {
+): RawBuilder<unknown> => {
   const catalogue = catalogueSql(db);
   // `+pf.feature_id`: SQLite would otherwise start from the features named (their index) and look
   // every one up for every id of the page (300 features: 300,000 lookups a page of 1,000); from
   // the page's ids it reads each product's own features only.
-  return sql<FeatureColumnsRow>`SELECT pf.product_id, d.ftidref, COALESCE(pf.funit, d.default_unit) AS unit,
-      pf.values_json
+  return sql`SELECT pf.product_id, d.ftidref, COALESCE(pf.funit, d.default_unit) AS unit, pf.values_json
     FROM product_feature pf JOIN feature_def d ON d.id = +pf.feature_id
     WHERE pf.product_id IN ${catalogue.idList(ids)} AND pf.occurrence = 1
-      AND d.ftidref IN ${catalogue.textList(ftidrefs)}`;
+      AND d.ftidref IN ${catalogue.textList(ftidrefs)}
+    ORDER BY pf.product_id`;
 };
+
+/** A row object's values in its columns' order (the driver keeps the statement's order). */
+const valuesOf = <T>(rows: readonly object[]) => rows.map((row) => Object.values(row) as T);
 
 /** The three reads with Kysely on `db` (a transaction, or PostgreSQL's pool); a part nobody asked for is not read. */
 export async function readProductColumns(
@@ -93,12 +103,16 @@ export async function readProductColumns(
   q: ProductColumnsQuery,
 ): Promise<ProductColumnsRows> {
   if (q.ids.length === 0) return { products: [], texts: [], features: [] };
-  const products = (await productColumnsProducts(db, q.ids).execute(db)).rows;
+  const read = async <T>(query: RawBuilder<unknown>) =>
+    valuesOf<T>((await query.execute(db)).rows as object[]);
+  const products = await read<ProductColumnsRow>(productColumnsProducts(db, q.ids));
   const texts =
     q.textKinds.length === 0 || q.textLangs.length === 0
       ? []
-      : (await productColumnsTexts(db, q.ids, q.textKinds, q.textLangs).execute(db)).rows;
+      : await read<TextColumnsRow>(productColumnsTexts(db, q.ids, q.textKinds, q.textLangs));
   const features =
-    q.ftidrefs.length === 0 ? [] : (await productColumnsFeatures(db, q.ids, q.ftidrefs).execute(db)).rows;
+    q.ftidrefs.length === 0
+      ? []
+      : await read<FeatureColumnsRow>(productColumnsFeatures(db, q.ids, q.ftidrefs));
   return { products, texts, features };
 }

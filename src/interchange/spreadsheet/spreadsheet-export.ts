@@ -10,7 +10,7 @@ import type { ProductSelectionValue } from '../../domain/products/product-select
 import { CSV_BOM, csvRecord } from './csv-writer.js';
 import { columnName } from './spreadsheet-columns.js';
 import { exportColumns } from './spreadsheet-export-columns.js';
-import { pageCells, rowLayout } from './spreadsheet-rows.js';
+import { pageRows, rowLayout } from './spreadsheet-rows.js';
 import { XlsxRows, xlsxFile } from './xlsx-writer.js';
 
 /**
@@ -92,11 +92,13 @@ export async function openSpreadsheetExport(
   const layout = rowLayout(columns);
   const pageSize = options.pageSize ?? PAGE_SIZE;
 
-  async function* rows(): AsyncGenerator<(string | null)[][]> {
+  // A page's rows one by one from a synchronous iterable (each row's array is reused: written
+  // before the next is taken), a page at a time from the reads.
+  async function* pages(): AsyncGenerator<Iterable<readonly (string | null)[]>> {
     yield [header];
     for (let start = 0; start < ids.length; start += pageSize) {
       const page = await readProductColumnsPage(ctx, ids.slice(start, start + pageSize), layout.want);
-      yield pageCells(page, layout, report);
+      yield pageRows(page, layout, report);
       report.products += page.products.length;
       await options.onProgress?.(report.products, ids.length);
     }
@@ -105,7 +107,7 @@ export async function openSpreadsheetExport(
   async function* csv(): AsyncGenerator<Buffer> {
     if (options.bom === true) yield Buffer.from(CSV_BOM, 'utf8');
     // Chunks of about 64 KB, not a page at a time: large buffers in flight cost more in GC than they save.
-    for await (const page of rows()) {
+    for await (const page of pages()) {
       let text = '';
       for (const row of page) {
         text += csvRecord(row);
@@ -120,10 +122,16 @@ export async function openSpreadsheetExport(
 
   async function* xlsxRows(): AsyncGenerator<string> {
     const sheet = new XlsxRows(columns.length);
-    for await (const page of rows()) {
+    for await (const page of pages()) {
       let xml = '';
-      for (const row of page) xml += sheet.xml(row);
-      yield xml;
+      for (const row of page) {
+        xml += sheet.xml(row);
+        if (xml.length >= CHUNK) {
+          yield xml;
+          xml = '';
+        }
+      }
+      if (xml.length > 0) yield xml;
     }
   }
 

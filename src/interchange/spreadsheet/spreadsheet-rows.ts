@@ -1,7 +1,10 @@
-import type {
-  ProductColumnsPage,
-  ProductColumnsProduct,
-  ProductColumnsWant,
+import type { TextKind } from '../../db/workspace.schema.js';
+import { parseEntries } from '../../domain/features/entry-list.rules.js';
+import {
+  PRODUCT_COLUMN,
+  TEXT_KIND,
+  type ProductColumnsPage,
+  type ProductColumnsWant,
 } from '../../domain/products/product-columns.service.js';
 import type { SpreadsheetColumn } from './spreadsheet-columns.js';
 
@@ -16,19 +19,27 @@ export interface RowLayout {
   width: number;
   /** What the page read needs: the kinds, languages and features of the columns. */
   want: ProductColumnsWant;
-  fields: [index: number, cell: (product: ProductColumnsProduct) => string | null][];
-  texts: { short: Map<string, number>; long: Map<string, number> };
+  /** Column index, position in the product row, and whether the value is a number to write as text. */
+  fields: [index: number, at: number, numeric: boolean][];
+  texts: Record<TextKind, Map<string, number>>;
   units: Map<string, number>;
   /** By ftidref, the value column of each language. */
   values: Map<string, Map<string, number>>;
 }
+
+/** The product row's leading columns (product-columns-sql.ts); the fields follow them. */
+const ID = 0;
+const SUPPLIER_PID = 1;
+const MASTER_PID = 2;
+const GROUP_ID = 3;
+const UPDATED_AT = 4;
 
 export function rowLayout(columns: readonly SpreadsheetColumn[]): RowLayout {
   const layout: RowLayout = {
     width: columns.length,
     want: { textKinds: [], textLangs: [], ftidrefs: [] },
     fields: [],
-    texts: { short: new Map(), long: new Map() },
+    texts: { DESCRIPTIONSHORT: new Map(), DESCRIPTIONLONG: new Map() },
     units: new Map(),
     values: new Map(),
   };
@@ -37,10 +48,10 @@ export function rowLayout(columns: readonly SpreadsheetColumn[]): RowLayout {
   columns.forEach((column, index) => {
     switch (column.kind) {
       case 'field':
-        layout.fields.push([index, fieldCell(column.field)]);
+        layout.fields.push(fieldCell(index, column.field));
         break;
       case 'text':
-        layout.texts[column.text].set(column.lang, index);
+        layout.texts[TEXT_KIND[column.text]].set(column.lang, index);
         langs.add(column.lang);
         break;
       case 'featureUnit':
@@ -57,66 +68,82 @@ export function rowLayout(columns: readonly SpreadsheetColumn[]): RowLayout {
     }
   });
   layout.want = {
-    textKinds: (['short', 'long'] as const).filter((kind) => layout.texts[kind].size > 0),
+    textKinds: (['short', 'long'] as const).filter((kind) => layout.texts[TEXT_KIND[kind]].size > 0),
     textLangs: [...langs],
     ftidrefs: [...ftidrefs],
   };
   return layout;
 }
 
-function fieldCell(field: Extract<SpreadsheetColumn, { kind: 'field' }>['field']) {
+function fieldCell(
+  index: number,
+  field: Extract<SpreadsheetColumn, { kind: 'field' }>['field'],
+): RowLayout['fields'][number] {
   switch (field) {
     case 'id':
-      return (p: ProductColumnsProduct) => String(p.id);
+      return [index, ID, true];
     case 'supplierPid':
-      return (p: ProductColumnsProduct) => p.supplierPid;
+      return [index, SUPPLIER_PID, false];
     case 'masterSupplierPid':
-      return (p: ProductColumnsProduct) => p.masterSupplierPid;
+      return [index, MASTER_PID, false];
     case 'groupId':
-      return (p: ProductColumnsProduct) => (p.groupId === null ? null : String(p.groupId));
+      return [index, GROUP_ID, true];
     case 'updatedAt':
-      return (p: ProductColumnsProduct) => p.updatedAt;
+      return [index, UPDATED_AT, false];
     default:
-      return (p: ProductColumnsProduct) => p.fields[field];
+      return [index, PRODUCT_COLUMN[field], false];
   }
 }
 
-/** The page's rows in its products' order. */
-export function pageCells(
+/**
+ * The page's rows in its products' order, each as the cells of one array that is refilled for the
+ * next product: a consumer writes a row before it asks for the next and keeps none (a new array of
+ * 1,230 cells per product was most of the export's garbage). The texts and features come ordered
+ * by product and are walked beside the products.
+ */
+export function* pageRows(
   page: ProductColumnsPage,
   layout: RowLayout,
   report: { valuesLeftOut: number },
-): (string | null)[][] {
-  const rows: (string | null)[][] = [];
-  const rowOf = new Map<number, (string | null)[]>();
-  for (const product of page.products) {
-    const cells = new Array<string | null>(layout.width).fill(null);
-    for (const [index, cell] of layout.fields) cells[index] = cell(product);
-    rows.push(cells);
-    rowOf.set(product.id, cells);
-  }
-  for (const text of page.texts) {
-    const index = layout.texts[text.kind].get(text.lang);
-    const cells = rowOf.get(text.productId);
-    if (index !== undefined && cells) cells[index] = text.value;
-  }
-  for (const feature of page.features) {
-    const cells = rowOf.get(feature.productId);
-    if (!cells) continue;
-    const unit = layout.units.get(feature.ftidref);
-    if (unit !== undefined) cells[unit] = feature.unit;
-    const byLang = layout.values.get(feature.ftidref);
-    if (byLang === undefined) continue;
-    const seen = new Set<string>();
-    for (const { lang, value } of feature.values) {
-      if (seen.has(lang)) {
-        report.valuesLeftOut++;
-        continue;
-      }
-      seen.add(lang);
-      const index = byLang.get(lang);
+): Generator<readonly (string | null)[]> {
+  const cells = new Array<string | null>(layout.width).fill(null);
+  const { products, texts, features } = page;
+  const seen: string[] = [];
+  let t = 0;
+  let f = 0;
+  for (const product of products) {
+    cells.fill(null);
+    const id = Number(product[ID]);
+    for (const [index, at, numeric] of layout.fields) {
+      const value = product[at];
+      cells[index] =
+        value === null || value === undefined ? null : numeric ? String(value) : (value as string);
+    }
+    // Parts of ids before this one would be of products that do not exist: one snapshot has none.
+    while (t < texts.length && Number(texts[t]![0]) < id) t++;
+    for (; t < texts.length && Number(texts[t]![0]) === id; t++) {
+      const [, kind, lang, value] = texts[t]!;
+      const index = layout.texts[kind].get(lang);
       if (index !== undefined) cells[index] = value;
     }
+    while (f < features.length && Number(features[f]![0]) < id) f++;
+    for (; f < features.length && Number(features[f]![0]) === id; f++) {
+      const [, ftidref, unit, valuesJson] = features[f]!;
+      const unitAt = layout.units.get(ftidref);
+      if (unitAt !== undefined) cells[unitAt] = unit;
+      const byLang = layout.values.get(ftidref);
+      if (byLang === undefined) continue;
+      seen.length = 0;
+      for (const { lang, value } of parseEntries(valuesJson)) {
+        if (seen.includes(lang)) {
+          report.valuesLeftOut++;
+          continue;
+        }
+        seen.push(lang);
+        const index = byLang.get(lang);
+        if (index !== undefined) cells[index] = value;
+      }
+    }
+    yield cells;
   }
-  return rows;
 }
