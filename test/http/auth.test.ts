@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UnauthorizedError } from '../../src/domain/errors.js';
-import { serverPerFile } from '../helpers/server-per-file.js';
+import { lazyServerPerFile } from '../helpers/file-server.js';
 import { ADMIN_PASSWORD, type TestServer } from '../helpers/server.js';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -28,7 +28,7 @@ const PROTECTED: [string, string][] = [
  * One application for the file: each test logs in its own users or tokens. Moving the clock on
  * (expiry, the lock-out window) only ends tokens of the test that moved it: the others log in anew.
  */
-const shared = serverPerFile();
+const shared = lazyServerPerFile();
 
 describe('POST /api/auth/login', () => {
   let server: TestServer;

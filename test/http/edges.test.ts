@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { pollUntil, rawExchange } from '../helpers/http.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { serverPerFile } from '../helpers/server-per-file.js';
+import { lazyServerPerFile } from '../helpers/file-server.js';
 
 /** The server's edges: who may call, by which name, with which headers back, for how long. */
 
 /** The application of the tests that change nothing on it; the others start their own and say why. */
-const shared = serverPerFile();
+const shared = lazyServerPerFile();
 
 let server: TestServer | undefined;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schemaProblems } from '../helpers/bmecat-export.js';
-import { serverPerFile } from '../helpers/server-per-file.js';
+import { lazyServerPerFile } from '../helpers/file-server.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -8,7 +8,7 @@ import { startServer, type TestServer } from '../helpers/server.js';
  * first byte in the envelope; readable by every role that reads the catalogue.
  */
 /** One application for the file, with the catalogue every test exports and none changes. */
-const shared = serverPerFile();
+const shared = lazyServerPerFile();
 let server: TestServer;
 let token: string;
 let groupNumber: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/domain/errors.js';
 import { buildHttpApp } from '../../src/http/app.js';
 import { rawExchange } from '../helpers/http.js';
-import { serverPerFile } from '../helpers/server-per-file.js';
+import { lazyServerPerFile } from '../helpers/file-server.js';
 import { startServer, type ApiResponse, type TestServer } from '../helpers/server.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -395,7 +395,7 @@ describe('cross-cutting HTTP behaviour', () => {
  * an HTTP app of their own only borrow its services. Opening a workspace takes an application of
  * its own.
  */
-const withoutWorkspace = serverPerFile({ setup: 'no-workspace' });
+const withoutWorkspace = lazyServerPerFile({ setup: 'no-workspace' });
 
 describe('409 while no workspace is open', () => {
   let server: TestServer;

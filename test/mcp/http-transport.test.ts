@@ -1,7 +1,7 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call, connectHttp, ok } from '../helpers/mcp.js';
-import { serverPerFile } from '../helpers/server-per-file.js';
+import { lazyServerPerFile } from '../helpers/file-server.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -9,7 +9,7 @@ import { startServer, type TestServer } from '../helpers/server.js';
  * only what it made. Moving the clock on ends only tokens the tests before made; the monitor's whole
  * record takes an application of its own.
  */
-const shared = serverPerFile();
+const shared = lazyServerPerFile();
 let server: TestServer;
 let token: string;
 

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, connectHttp, ok } from '../helpers/mcp.js';
-import { serverPerFile } from '../helpers/server-per-file.js';
+import { lazyServerPerFile } from '../helpers/file-server.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 interface Sheet {
@@ -22,7 +22,7 @@ interface Page {
  * uses and reads only those; paging through the whole catalogue and having no workspace take
  * applications of their own.
  */
-const shared = serverPerFile();
+const shared = lazyServerPerFile();
 
 let server: TestServer;
 let token: string;

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { serverPerFile } from '../helpers/server-per-file.js';
+import { lazyServerPerFile } from '../helpers/file-server.js';
 import type { TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
 /** User names: no control or invisible characters, no look-alikes (docs/decisions.md, "Names"). */
 /** One application for the file: each test adds users of its own names; "adds none" compares before and after. */
-const shared = serverPerFile({ window: true });
+const shared = lazyServerPerFile({ window: true });
 let server: TestServer;
 let admin: WindowClient;
 beforeEach(async () => {

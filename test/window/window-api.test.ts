@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serverPerFile } from '../helpers/server-per-file.js';
+import { lazyServerPerFile } from '../helpers/file-server.js';
 import { freePort, startServer, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
@@ -22,7 +22,7 @@ function ownServerPerTest(): void {
 describe('the desktop session', () => {
   // One application for these: each test logs in with a window client (a cookie) of its own, and a
   // login replacing the desktop session or a logout ends only sessions the test itself opened.
-  const shared = serverPerFile({ window: true });
+  const shared = lazyServerPerFile({ window: true });
   beforeEach(async () => {
     server = await shared();
   });

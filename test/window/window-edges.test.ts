@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { serverPerFile } from '../helpers/server-per-file.js';
+import { lazyServerPerFile } from '../helpers/file-server.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
@@ -10,7 +10,7 @@ import { WindowClient } from '../helpers/window.js';
  * One application for the file: the tests change nothing on it but a user of their own; locking the
  * admin out takes an application of its own.
  */
-const shared = serverPerFile({ window: true, setup: 'no-workspace' });
+const shared = lazyServerPerFile({ window: true, setup: 'no-workspace' });
 let server: TestServer;
 beforeEach(async () => {
   server = await shared();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { serverPerFile } from '../helpers/server-per-file.js';
+import { lazyServerPerFile } from '../helpers/file-server.js';
 import type { TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
@@ -7,7 +7,7 @@ import { WindowClient } from '../helpers/window.js';
  * One application for the file: choices are kept per user, so each test that saves one does so as
  * an administrator of its own.
  */
-const shared = serverPerFile({ window: true });
+const shared = lazyServerPerFile({ window: true });
 let server: TestServer;
 beforeEach(async () => {
   server = await shared();
