@@ -1,12 +1,15 @@
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { startCli, type StartedProcess } from '../helpers/cli.js';
+import { runCliAsync, spawnCli, startCli, type StartedProcess } from '../helpers/cli.js';
+import { expectSuccess } from '../helpers/expect-cli.js';
+import { apiRequest, pollUntil } from '../helpers/http.js';
 import { processesPerTest } from '../helpers/started-processes.js';
 
 /**
  * `pim start`'s log on standard error, as a service manager or a shell reads it (issue 34): JSON
  * lines on a pipe, never a wait for a reader that does not keep up (lines beyond the buffer are
- * dropped and counted), and an orderly stop that still hands over its last lines.
+ * dropped and counted), and an orderly stop that still hands over its last lines; standard output
+ * stays for people. The log is the same on either backend, so this runs on SQLite only.
  */
 
 const procs = processesPerTest();
@@ -133,5 +136,32 @@ describe("pim start's log", () => {
     expect(await pim.exited).toBe(0);
     expect(pim.output()).toContain("pim: the log's last lines were not written");
     expect(pim.output()).toContain('pim: stopped');
+  });
+
+  it('keeps standard output for people: the log (JSON lines, requests included) goes to standard error', async () => {
+    // A user and REST enabled, as after a first run: no first run's banner on standard output.
+    expectSuccess(
+      await runCliAsync(procs.dataDir, ['user', 'add', 'admin', '--role', 'ADMIN', '--password-stdin'], {
+        stdin: 'admin-pw\n',
+      }),
+    );
+    expectSuccess(await runCliAsync(procs.dataDir, ['settings', 'set', 'rest.enabled', 'true']));
+    const proc = procs.track(
+      spawnCli(procs.dataDir, ['start', '--port', '0', '--ui-port', '0'], { PIM_LOG_LEVEL: 'info' }),
+    );
+    let stdout = '';
+    let stderr = '';
+    proc.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    proc.child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const [, url] = await proc.waitFor(/REST API listening on (http:\/\/\S+)\/api/);
+    await proc.waitFor(/pim is running/);
+    expect((await apiRequest(url!, 'GET', '/api/openapi.json')).status).toBe(200);
+    await pollUntil('the request is logged', async () => stderr.includes('"msg":"request"'));
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+    expect(stdout).toMatch(/pim: stopped\n$/);
+    expect(stdout.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
+    const logged = stderr.split('\n').filter((line) => line.startsWith('{'));
+    expect(logged.map((line) => (JSON.parse(line) as { msg: string }).msg)).toContain('request');
   });
 });

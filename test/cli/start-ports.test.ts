@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCliAsync, spawnCli } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
-import { freePort, loginAt, pollUntil, refusesConnections } from '../helpers/http.js';
+import { apiRequest, freePort, loginAt, pollUntil, refusesConnections } from '../helpers/http.js';
 import { processesPerTest } from '../helpers/started-processes.js';
 
 /**
- * The ports of `pim start` as settings change under it: a port that cannot be bound leaves the
- * server serving where it was, and says so; a start that cannot serve REST says why, once.
+ * The ports of `pim start` as settings change under it: it follows rest.host and rest.port without
+ * a restart (the settings live in the data folder on either backend, so this runs on SQLite only);
+ * a port that cannot be bound leaves the server serving where it was, and says so; a start that
+ * cannot serve REST says why, once.
  */
 describe('pim start and ports it cannot have', () => {
   const started = processesPerTest();
@@ -78,6 +80,26 @@ describe('pim start and ports it cannot have', () => {
     await proc.waitFor(/pim is running/);
     return { first, ui, proc };
   }
+
+  it('listens on rest.host:rest.port from the settings and follows a port change without a restart', async () => {
+    const [first, second] = [await freePort(), await freePort()];
+    expectSuccess(await cli('settings', 'set', 'rest.port', String(first)));
+    expectSuccess(await cli('settings', 'set', 'rest.host', 'localhost'));
+    expectSuccess(await cli('settings', 'set', 'rest.enabled', 'true'));
+    const proc = started.track(spawnCli(started.dataDir, ['start', '--ui-port', '0']));
+    const [, url] = await proc.waitFor(/REST API listening on (http:\/\/\S+)\/api/);
+    expect(url).toBe(`http://localhost:${first}`);
+    expect((await apiRequest(`http://127.0.0.1:${first}`, 'GET', '/api/openapi.json')).status).toBe(200);
+
+    expectSuccess(await cli('settings', 'set', 'rest.port', String(second)));
+    await pollUntil('the server moved to the new port', async () => !(await refusesConnections(second)));
+    expect((await apiRequest(`http://127.0.0.1:${second}`, 'GET', '/api/openapi.json')).status).toBe(200);
+    await pollUntil('the old port is closed', () => refusesConnections(first));
+
+    proc.child.kill('SIGINT');
+    expect(await proc.exited).toBe(0);
+    expect(proc.output()).toMatch(/stopped/);
+  });
 
   it('refuses a taken port while pim runs, but not the port pim itself holds', async () => {
     const { first, proc } = await startOnFreePorts();

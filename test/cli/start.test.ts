@@ -9,7 +9,7 @@ import {
   type StartedProcess,
 } from '../helpers/cli.js';
 import { expectSuccess } from '../helpers/expect-cli.js';
-import { apiRequest, freePort, loginAt, pollUntil, refusesConnections } from '../helpers/http.js';
+import { apiRequest, loginAt, refusesConnections } from '../helpers/http.js';
 import { processesPerTest } from '../helpers/started-processes.js';
 
 type Running = Pick<StartedProcess, 'child' | 'exited' | 'output'>;
@@ -65,26 +65,6 @@ describe('pim start', () => {
     );
     expectSuccess(await cli('settings', 'set', 'rest.enabled', 'true'));
   }
-
-  it('listens on rest.host:rest.port from the settings and follows a port change without a restart', async () => {
-    const [first, second] = [await freePort(), await freePort()];
-    expectSuccess(await cli('settings', 'set', 'rest.port', String(first)));
-    expectSuccess(await cli('settings', 'set', 'rest.host', 'localhost'));
-    expectSuccess(await cli('settings', 'set', 'rest.enabled', 'true'));
-    const proc = track(spawnCli(started.dataDir, ['start', '--ui-port', '0']));
-    const [, url] = await proc.waitFor(/REST API listening on (http:\/\/\S+)\/api/);
-    expect(url).toBe(`http://localhost:${first}`);
-    expect((await apiRequest(`http://127.0.0.1:${first}`, 'GET', '/api/openapi.json')).status).toBe(200);
-
-    expectSuccess(await cli('settings', 'set', 'rest.port', String(second)));
-    await pollUntil('the server moved to the new port', async () => !(await refusesConnections(second)));
-    expect((await apiRequest(`http://127.0.0.1:${second}`, 'GET', '/api/openapi.json')).status).toBe(200);
-    await pollUntil('the old port is closed', () => refusesConnections(first));
-
-    proc.child.kill('SIGINT');
-    expect(await proc.exited).toBe(0);
-    expect(proc.output()).toMatch(/stopped/);
-  });
 
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'shuts down gracefully on %s: the running request completes, exit code 0, "stopped"',
@@ -167,26 +147,5 @@ describe('pim start', () => {
     const [users, enabled] = await Promise.all([cli('user', 'list'), cli('settings', 'get', 'rest.enabled')]);
     expect(users.stdout).not.toMatch(/admin/);
     expect(enabled.stdout).toBe('false\n');
-  });
-
-  it('keeps standard output for people: the log (JSON lines, requests included) goes to standard error', async () => {
-    await prepare();
-    const proc = track(
-      spawnCli(started.dataDir, ['start', '--port', '0', '--ui-port', '0'], { PIM_LOG_LEVEL: 'info' }),
-    );
-    let stdout = '';
-    let stderr = '';
-    proc.child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    proc.child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    const [, url] = await proc.waitFor(/REST API listening on (http:\/\/\S+)\/api/);
-    await proc.waitFor(/pim is running/);
-    expect((await apiRequest(url!, 'GET', '/api/openapi.json')).status).toBe(200);
-    await pollUntil('the request is logged', async () => stderr.includes('"msg":"request"'));
-    proc.child.kill('SIGTERM');
-    expect(await proc.exited).toBe(0);
-    expect(stdout).toMatch(/pim: stopped\n$/);
-    expect(stdout.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
-    const logged = stderr.split('\n').filter((line) => line.startsWith('{'));
-    expect(logged.map((line) => (JSON.parse(line) as { msg: string }).msg)).toContain('request');
   });
 });
