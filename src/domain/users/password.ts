@@ -120,9 +120,18 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
   return timingSafeEqual(actual, expected);
 }
 
-/** A hash of no real password, verified for unknown users so that their answer takes as long. */
-let dummyHash: Promise<string> | undefined;
+/**
+ * A hash of no real password, verified for unknown users so that their answer takes as long: one
+ * per parameter set, so that it costs what a user's hash costs now (the test suite changes the
+ * set between files that share a process).
+ */
+const dummyHashes = new Map<ReturnType<typeof currentParameters>, Promise<string>>();
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
+  const parameters = currentParameters();
+  let hash = dummyHashes.get(parameters);
+  if (!hash) {
+    hash = hashPassword(randomBytes(16).toString('hex'));
+    dummyHashes.set(parameters, hash);
+  }
+  return hash;
 }
