@@ -1,11 +1,15 @@
 import { scryptSync } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 // Passwords hashed at the production cost, not the tests' cheap one (vitest.config.ts): the stored
 // parameters are checked, and a flood must find verifications still under way to be refused.
 vi.stubEnv('PIM_TEST_WEAK_PASSWORD_HASHES', '');
+// The files after this one in the same worker (vitest.config.ts: no isolation) hash cheaply again.
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 
 /**
  * Logins under attack: parallel guessing, password spraying, lock-out attempts from other web

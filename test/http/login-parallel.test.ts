@@ -1,10 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
 import { WindowClient } from '../helpers/window.js';
 
 // Passwords hashed at the production cost, not the tests' cheap one (vitest.config.ts): the logins
 // must be under way at the same time.
 vi.stubEnv('PIM_TEST_WEAK_PASSWORD_HASHES', '');
+// The files after this one in the same worker (vitest.config.ts: no isolation) hash cheaply again.
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 
 /**
  * Parallel logins: only failed attempts count against the throttle. Attempts under way take

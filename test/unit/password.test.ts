@@ -1,5 +1,5 @@
 import { scryptSync } from 'node:crypto';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   ARGON2_PARAMETERS,
   dummyPasswordHash,
@@ -10,6 +10,10 @@ import {
 
 // What an installation does: the tests' cheap hashes (vitest.config.ts) only where a test asks for them.
 vi.stubEnv('PIM_TEST_WEAK_PASSWORD_HASHES', '');
+// The files after this one in the same worker (vitest.config.ts: no isolation) hash cheaply again.
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('password hashing (argon2id)', () => {
   it("stores PHC argon2id strings with OWASP's parameters and a random salt, never the password", async () => {
