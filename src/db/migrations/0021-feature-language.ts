@@ -48,9 +48,12 @@ const postgres: Migration = {
   },
 };
 
-const add = (row: 'NEW') => `INSERT OR IGNORE INTO feature_language (feature_id, lang)
+// NOT EXISTS, not OR IGNORE: in a trigger, the conflict policy of the statement that fired it wins
+// (an upsert's into product_feature made this insert fail on a pair already there).
+const add = (row: 'NEW') => `INSERT INTO feature_language (feature_id, lang)
     SELECT DISTINCT ${row}.feature_id, j.value ->> 'lang' FROM json_each(${row}.values_json) j
-    WHERE j.value ->> 'lang' IS NOT NULL`;
+    WHERE j.value ->> 'lang' IS NOT NULL AND NOT EXISTS (SELECT 1 FROM feature_language l
+      WHERE l.feature_id = ${row}.feature_id AND l.lang = j.value ->> 'lang')`;
 
 const sqlite: Migration = {
   async up(db) {
