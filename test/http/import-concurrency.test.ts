@@ -1,18 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
 import { featureCatalogue } from '../helpers/bmecat-samples.js';
+import { importClient } from '../helpers/running-import.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 /**
  * Other users during an import (issue 35): the import is one transaction, and while it runs the
  * catalogue as last committed stays readable; an edit by someone else is not refused.
  */
-interface Job {
-  id: number;
-  state: string;
-  processed: number;
-}
-
 let server: TestServer;
 let token: string;
 beforeEach(async () => {
@@ -21,43 +16,12 @@ beforeEach(async () => {
 });
 afterEach(() => server.stop());
 
-const jobOf = async (id: number) =>
-  (await server.request<Job>('GET', `/api/job/${id}`, { token })).body.data!;
-
-/** Starts an import of `count` generated products over REST; resolves once its first batch is written. */
-async function runningImport(count: number): Promise<number> {
-  const res = await fetch(`${server.baseUrl}/api/import?name=big.xml`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
-    body: featureCatalogue(count),
-  });
-  expect(res.status).toBe(202);
-  const { id } = ((await res.json()) as { data: Job }).data;
-  await expect
-    .poll(
-      async () => {
-        const job = await jobOf(id);
-        return job.state === 'running' && job.processed > 0;
-      },
-      { timeout: 60_000, interval: 20 },
-    )
-    .toBe(true);
-  return id;
-}
-
-async function createProduct(supplierPid: string): Promise<number> {
-  const res = await server.request<{ id: number }>('POST', '/api/product', {
-    token,
-    body: { supplierPid, name: 'Vorher' },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data!.id;
-}
+const { jobOf, runningImport, createProduct } = importClient(() => ({ server, token }));
 
 describe('while a BMEcat import runs', () => {
   it('answers reads of the catalogue as last committed', async () => {
     const id = await createProduct('OTHER-1');
-    const job = await runningImport(4_000);
+    const job = await runningImport('big.xml', 'application/xml', featureCatalogue(4_000));
     const read = await server.request<{ supplierPid: string }>('GET', `/api/product/${id}`, { token });
     const list = await server.request<{ supplierPid: string }[]>('GET', '/api/product?all=true', { token });
     // Both answered while the import's transaction was still open: what it wrote so far is not seen.
@@ -72,7 +36,7 @@ describe('while a BMEcat import runs', () => {
 
   it('applies an edit by another user, never refusing it while the import holds the writer', async () => {
     const id = await createProduct('OTHER-2');
-    const job = await runningImport(4_000);
+    const job = await runningImport('big.xml', 'application/xml', featureCatalogue(4_000));
     const edit = await server.request('PUT', `/api/product/${id}/texts/short/deu`, {
       token,
       body: { value: 'Nachher' },

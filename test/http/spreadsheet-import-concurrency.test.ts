@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
+import { importClient } from '../helpers/running-import.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -8,12 +9,6 @@ import { startServer, type TestServer } from '../helpers/server.js';
  * of the catalogue as last committed are answered while it runs, and an edit by someone else is
  * applied, not refused.
  */
-interface Job {
-  id: number;
-  state: string;
-  processed: number;
-}
-
 let server: TestServer;
 let token: string;
 beforeAll(async () => {
@@ -22,43 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const jobOf = async (id: number) =>
-  (await server.request<Job>('GET', `/api/job/${id}`, { token })).body.data!;
+const { jobOf, runningImport: runningUpload, createProduct } = importClient(() => ({ server, token }));
 
 /**
- * Starts an import of 4,000 new products over REST; resolves once its first batch (500 rows) is
- * done. 4,000: the import must still run when the reads come (a few hundred rows are done in one
- * batch, before a second request could be sent).
+ * An import of 4,000 new products, running: the reads come while it does (a few hundred rows are
+ * done in one batch, before a second request could be sent).
  */
-async function runningImport(prefix: string): Promise<number> {
+function runningImport(prefix: string): Promise<number> {
   let csv = 'supplierPid,short[deu]\r\n';
   for (let i = 1; i <= 4_000; i++) csv += `${prefix}-${i},Produkt ${i}\r\n`;
-  const res = await fetch(`${server.baseUrl}/api/import?name=big.csv`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-    body: csv,
-  });
-  expect(res.status).toBe(202);
-  const { id } = ((await res.json()) as { data: Job }).data;
-  await expect
-    .poll(
-      async () => {
-        const job = await jobOf(id);
-        return job.state === 'running' && job.processed > 0;
-      },
-      { timeout: 60_000, interval: 20 },
-    )
-    .toBe(true);
-  return id;
-}
-
-async function createProduct(supplierPid: string): Promise<number> {
-  const res = await server.request<{ id: number }>('POST', '/api/product', {
-    token,
-    body: { supplierPid, name: 'Vorher' },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data!.id;
+  return runningUpload('big.csv', 'text/csv', csv);
 }
 
 const pidsOf = async (q: string) =>
