@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { ADMIN_PASSWORD, type TestServer } from './server.js';
 
 /** A browser-like client of the window's server: keeps the session cookie, sends the window header. */
@@ -54,6 +55,18 @@ export class WindowClient {
   async login(username = 'admin', password = ADMIN_PASSWORD): Promise<void> {
     const res = await this.request('POST', '/session/login', { body: { username, password } });
     if (res.status !== 200) throw new Error(`window login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+
+  /** The job once it has ended (succeeded, failed or cancelled), as GET /ui/api/jobs/{id} answers it. */
+  async endedJob<J extends { state: string }>(id: number, timeout = 30_000): Promise<J> {
+    let job: J | undefined;
+    await expect
+      .poll(async () => (job = (await this.request<J>('GET', `/jobs/${id}`)).body.data)?.state, {
+        timeout,
+        interval: 20,
+      })
+      .toMatch(/^(succeeded|failed|cancelled)$/);
+    return job!;
   }
 
   /** Opens a server-sent-events stream and collects its events. */

@@ -38,16 +38,7 @@ async function products(count: number, extra: (i: number) => Record<string, unkn
   return { prefix, ids };
 }
 
-async function ended(id: number): Promise<Job> {
-  let job: Job | undefined;
-  await expect
-    .poll(async () => (job = (await window.request<Job>('GET', `/jobs/${id}`)).body.data)?.state, {
-      timeout: 60_000,
-      interval: 20,
-    })
-    .toMatch(/^(succeeded|failed|cancelled)$/);
-  return job!;
-}
+const ended = (id: number) => window.endedJob<Job>(id, 60_000);
 
 const featureOf = async (id: number) =>
   (

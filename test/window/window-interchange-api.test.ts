@@ -52,15 +52,7 @@ const upload = (
   headers: Record<string, string> = XML,
 ) => client.request<Job>('POST', `/import${query}`, { raw: body, headers });
 
-async function ended(id: number): Promise<Job> {
-  let job: Job | undefined;
-  await expect
-    .poll(async () => (job = (await window.request<Job>('GET', `/jobs/${id}`)).body.data)?.state, {
-      timeout: 30_000,
-    })
-    .toMatch(/^(succeeded|failed|cancelled)$/);
-  return job!;
-}
+const ended = (id: number) => window.endedJob<Job>(id);
 
 async function productPids(): Promise<string[]> {
   const token = await server.login();

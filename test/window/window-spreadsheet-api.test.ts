@@ -47,15 +47,7 @@ async function rest<T>(method: string, path: string, body?: unknown): Promise<T>
 /** The download of a prepared export, as the browser fetches it (a GET of its address). */
 const download = (ready: Ready, client = window) => client.request('GET', ready.url.slice('/ui/api'.length));
 
-async function ended(id: number): Promise<Job> {
-  let job: Job | undefined;
-  await expect
-    .poll(async () => (job = (await window.request<Job>('GET', `/jobs/${id}`)).body.data)?.state, {
-      timeout: 30_000,
-    })
-    .toMatch(/^(succeeded|failed|cancelled)$/);
-  return job!;
-}
+const ended = (id: number) => window.endedJob<Job>(id);
 
 async function names(prefix: string): Promise<Record<string, string>> {
   const products = await rest<{ supplierPid: string; name: string }[]>(
