@@ -12,7 +12,7 @@ import { errorText } from '../error-text.js';
 import type { ExportCheck, ExportChoices } from '../jobs.js';
 import type { CatalogIdentity } from '../../window/job-api.types.js';
 import { WindowError } from '../window-error.js';
-import { ExportHeaderFields, type HeaderField } from './export-header-fields.js';
+import { ExportHeaderFields, HEADER_FIELDS, type HeaderField } from './export-header-fields.js';
 
 type Format = '2005' | '2005.1';
 
@@ -95,9 +95,9 @@ function ExportForm({ onClose, canEdit }: { onClose: () => void; canEdit: boolea
     },
   });
 
-  // A refusal of one of the header's fields shows under it.
-  const headerError =
-    download.error instanceof WindowError && download.error.field !== undefined ? download.error : null;
+  // A refusal of one of the header's fields shows under it; any other (the check's) above the form.
+  const refusal = download.error instanceof WindowError ? download.error : null;
+  const headerError = refusal && HEADER_FIELDS.some((f) => f === refusal.field) ? refusal : null;
   const failure = (headerError ? null : download.error) ?? choices.error ?? header.error;
   return (
     <form
