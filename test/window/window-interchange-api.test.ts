@@ -255,6 +255,53 @@ describe('File › Export BMEcat… on the server', () => {
     expect([format.status, format.body.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
+  it('reads and sets the catalogue header for an EDITOR; refuses a VIEWER, bad values and no session', async () => {
+    const header = (client = window) =>
+      client.request<Record<string, string | null>>('GET', '/export/header');
+    const put = (body: unknown, client = window) =>
+      client.request<Record<string, string | null>>('PUT', '/export/header', { body });
+    expect((await header()).status).toBe(401);
+    expect((await put({ catalogId: 'X' })).status).toBe(401);
+    await window.login();
+    const set = await put({ catalogId: 'CAT-1', supplierName: 'Beispiel GmbH' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const stored = {
+      catalogId: 'CAT-1',
+      catalogVersion: null,
+      catalogName: null,
+      supplierName: 'Beispiel GmbH',
+      supplierId: null,
+      supplierIdType: null,
+    };
+    expect(set.body.data).toEqual(stored);
+    for (const [body, field] of [
+      [{ catalogId: 7 }, 'catalogId'],
+      [{ catalogId: 'X'.repeat(21) }, 'catalogId'],
+      [{ catalogVersion: '1' }, 'catalogVersion'],
+      [{ catalogId: 'OK', buyerId: 'B' }, undefined],
+      [[], undefined],
+    ] as const) {
+      const refused = await put(body);
+      expect([refused.status, refused.body.code], JSON.stringify(body)).toEqual([400, 'VALIDATION_FAILED']);
+      if (field) expect(refused.body.field, JSON.stringify(body)).toBe(field);
+    }
+    expect((await header()).body.data).toEqual(stored);
+
+    // One user at a time in a pim's window: the VIEWER's login ends the admin's session.
+    await server.addUser('vera', 'VIEWER');
+    const viewer = new WindowClient(server);
+    await viewer.login('vera', 'vera-password');
+    expect((await header(viewer)).body.data).toEqual(stored);
+    const denied = await put({ catalogId: 'MINE' }, viewer);
+    expect([denied.status, denied.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect((await header(viewer)).body.data).toEqual(stored);
+    // The session is demanded on the matched route, however its path is spelled.
+    const odd = await fetch(`${server.windowUrl}/ui/%61pi/export/header`, {
+      headers: { 'x-pim-window': '1' },
+    });
+    expect(odd.status).toBe(401);
+  });
+
   it('refuses import and export while no workspace is open', async () => {
     await server.stop();
     server = await startServer({ window: true, setup: 'no-workspace' });
