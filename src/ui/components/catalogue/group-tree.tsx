@@ -51,7 +51,10 @@ export function GroupTree({ selectedGroupId, onSelect, canEdit }: GroupTreeProps
   const rows = useTreeRows(topOpen, open);
   const refresh = useRefreshGroups();
   const items = useRef(new Map<string, HTMLLIElement>());
-  const focusWanted = useRef(false);
+  // The row to take the focus after the next commit. A key, not a flag: React may run an earlier
+  // render's pending effect first (when the key arrives before that render's effects have run), and
+  // that effect knows only the row focused then.
+  const focusWanted = useRef<string | undefined>(undefined);
 
   const openNodes = (ids: readonly number[]) =>
     setOpen((now) => (ids.every((id) => now.has(id)) ? now : new Set([...now, ...ids])));
@@ -73,14 +76,15 @@ export function GroupTree({ selectedGroupId, onSelect, canEdit }: GroupTreeProps
 
   const current = rows.find((r) => r.key === focusKey) ?? rows[0]!;
   useEffect(() => {
-    if (!focusWanted.current) return;
-    focusWanted.current = false;
-    items.current.get(current.key)?.focus();
+    const key = focusWanted.current;
+    if (key === undefined) return;
+    focusWanted.current = undefined;
+    items.current.get(key)?.focus();
   });
 
   const moveFocus = (row: TreeRow | undefined) => {
     if (!row) return;
-    focusWanted.current = true;
+    focusWanted.current = row.key;
     setFocusKey(row.key);
   };
   const setExpanded = (row: TreeRow, expanded: boolean) => {
