@@ -416,6 +416,15 @@ describe.runIf(TEST_BACKEND === 'postgres')('pim db move', () => {
       await query(`SELECT count(*)::int AS short, count(*) FILTER (WHERE name_key IS DISTINCT FROM left(value, 200))::int
           AS wrong FROM ${ws}.product_text WHERE kind = 'DESCRIPTIONSHORT'`),
     ).toEqual([{ short: expect.any(Number), wrong: 0 }]);
+    // PostgreSQL's own search strings (migration 0022), which SQLite has no table of: filled from
+    // the copied rows, one per product, each its supplierPid and short texts.
+    const searchString = `lower((p.supplier_pid || COALESCE((SELECT E'\\x01' || string_agg(t.value, E'\\x01'
+      ORDER BY t.lang) FROM ${ws}.product_text t WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT'), ''))
+      COLLATE "C")`;
+    expect(
+      await query(`SELECT count(*)::int AS strings, count(*) FILTER (WHERE s.text <> ${searchString})::int AS wrong
+        FROM ${ws}.product_search_string s JOIN ${ws}.product p ON p.id = s.product_id`),
+    ).toEqual([{ strings: counts.product, wrong: 0 }]);
 
     expect((await pim(dir, 'user', 'list')).stdout).toBe(users);
     expect((await pim(dir, 'workspace', 'list')).stdout).toBe(workspaces);

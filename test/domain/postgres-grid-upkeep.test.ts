@@ -7,8 +7,8 @@ import {
 import { createTestDatabase, dropTestDatabase, TEST_BACKEND } from '../helpers/backend.js';
 
 /**
- * What PostgreSQL's grid and search need of a workspace schema (migrations 0018-0020,
- * docs/catalogue-grid.md): the short texts longer than their name key indexed apart, the walked
+ * What PostgreSQL's grid and search need of a workspace schema (migrations 0019-0022,
+ * docs/catalogue-grid.md): a search string per product for terms under three characters, the walked
  * tables vacuumed after 1 % of their rows changed, not the default fifth, and a trigram index on
  * supplierPids that lookups by `=` cannot pick.
  */
@@ -47,14 +47,33 @@ describe.runIf(TEST_BACKEND === 'postgres')('a PostgreSQL workspace schema for t
     ]);
   });
 
-  it('indexes the short texts longer than their name key', async () => {
-    const [index] = await query<{ indexdef: string }>(
-      `SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname = 'product_short_text_beyond_key'`,
-      [handle.schema],
-    );
-    expect(index?.indexdef).toMatch(
-      /\(product_id\) WHERE \(\(kind = 'DESCRIPTIONSHORT'::text\) AND \(char_length\(value\) > 200\)\)/,
-    );
+  it("keeps a search string per product for the short search, without 0018's index", async () => {
+    // Migration 0022: the supplierPid and the short texts by language, ASCII folded, U+0001 between.
+    const client = await handle.pool.connect();
+    try {
+      await client.query(`SET search_path TO ${handle.schema}`);
+      const [{ id }] = (
+        await client.query<{ id: number }>(`INSERT INTO product (supplier_pid, created_at, updated_at)
+          VALUES ('Search-Ä1', '2026-01-01', '2026-01-01') RETURNING id`)
+      ).rows as [{ id: number }];
+      await client.query(
+        `INSERT INTO product_text (product_id, kind, lang, value) VALUES
+          ($1, 'DESCRIPTIONSHORT', 'eng', 'Drill'), ($1, 'DESCRIPTIONSHORT', 'deu', 'BOHRER'),
+          ($1, 'DESCRIPTIONLONG', 'deu', 'Lang')`,
+        [id],
+      );
+      const strings = await client.query('SELECT text FROM product_search_string WHERE product_id = $1', [
+        id,
+      ]);
+      expect(strings.rows).toEqual([{ text: 'search-Ä1\u0001bohrer\u0001drill' }]);
+    } finally {
+      client.release();
+    }
+    expect(
+      await query(`SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND indexname LIKE '%beyond_key'`, [
+        handle.schema,
+      ]),
+    ).toEqual([]);
   });
 
   it('keeps lookups of supplierPids by = on the unique btree while statistics are stale', async () => {

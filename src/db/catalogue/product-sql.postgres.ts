@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { ProductSql } from './catalogue-sql.js';
-import { NAME_KEY_LENGTH } from './name-key.js';
 import { productDtoEntries } from './product-dto-entries.js';
-import { usesTrigrams } from './search-terms.js';
+import { SEARCH_TEXT_SEPARATOR, usesTrigrams } from './search-terms.js';
 import { variantCountSql } from './shared-sql.js';
 
 /**
@@ -35,25 +34,20 @@ export const productSqlPostgres: ProductSql = {
     return sql<boolean>`(${column}) COLLATE "C" ILIKE ${pattern} ESCAPE '\\'`;
   },
   matchesSearch(text, pattern) {
-    // Two index scans (pg_trgm's GIN indexes answer ILIKE '%…%' and recheck each hit) instead of
-    // a probe per product; the same predicate as the check. Trigrams need three characters: a
-    // shorter term reads the short texts' name keys by an index-only scan instead of every text
-    // row, and the few short texts longer than their key through product_short_text_beyond_key
-    // (migration 0018). `supplier_pid <> ''` lets the partial trigram index answer (migration 0020:
-    // partial, so that lookups by `=` keep to the unique btree); no search matches an empty one.
-    const shortTexts = usesTrigrams(text)
-      ? sql`SELECT t.product_id FROM product_text t
-        WHERE t.kind = 'DESCRIPTIONSHORT' AND ${this.likeIgnoringCase(sql.ref('t.value'), pattern)}`
-      : sql`SELECT t.product_id FROM product_text t
-        WHERE t.kind = 'DESCRIPTIONSHORT' AND ${this.likeIgnoringCase(sql.ref('t.name_key'), pattern)}
-      UNION
-      SELECT t.product_id FROM product_text t
-        WHERE t.kind = 'DESCRIPTIONSHORT' AND char_length(t.value) > ${sql.lit(NAME_KEY_LENGTH)}
-          AND ${this.likeIgnoringCase(sql.ref('t.value'), pattern)}`;
+    // Trigrams need three characters: pg_trgm's GIN indexes answer ILIKE '%…%' (and recheck each
+    // hit) for the supplierPids and the short texts, two index scans instead of a probe per
+    // product. A shorter term scans product_search_string (migration 0022): each product's supplierPid
+    // and short texts in one string, folded as ILIKE folds, so LIKE on it is the same predicate.
+    // `supplier_pid <> ''` lets the partial trigram index answer (migration 0020: partial, so that
+    // lookups by `=` keep to the unique btree); no search matches an empty one.
+    if (!usesTrigrams(text) && !text.includes(SEARCH_TEXT_SEPARATOR))
+      return sql<boolean>`p.id IN (SELECT s.product_id FROM product_search_string s
+        WHERE s.text LIKE lower(${pattern} COLLATE "C") ESCAPE '\\')`;
     return sql<boolean>`p.id IN (
       SELECT s.id FROM product s
         WHERE s.supplier_pid <> '' AND ${this.likeIgnoringCase(sql.ref('s.supplier_pid'), pattern)}
       UNION
-      ${shortTexts})`;
+      SELECT t.product_id FROM product_text t
+        WHERE t.kind = 'DESCRIPTIONSHORT' AND ${this.likeIgnoringCase(sql.ref('t.value'), pattern)})`;
   },
 };

@@ -7,6 +7,7 @@ import { shortTextBeyondKey } from './0018-short-text-beyond-key.js';
 import { visibilityAutovacuum } from './0019-visibility-autovacuum.js';
 import { supplierPidTrigramPartial } from './0020-supplier-pid-trigram-partial.js';
 import { featureLanguage } from './0021-feature-language.js';
+import { productSearch } from './0022-product-search.js';
 import { fallbackNameKeyPostgres } from './0011-fallback-name-key.postgres.js';
 import { fallbackNameKeySqlite } from './0011-fallback-name-key.sqlite.js';
 import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
@@ -56,6 +57,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0019_visibility_autovacuum': visibilityAutovacuum,
   '0020_supplier_pid_trigram_partial': supplierPidTrigramPartial,
   '0021_feature_language': featureLanguage,
+  '0022_product_search': productSearch,
 };
 
 /** The steps of one dialect, in order. */

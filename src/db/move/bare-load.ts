@@ -36,6 +36,12 @@ const DERIVING_TRIGGERS = [
   ['product', 'product_variant_count_add'],
   ['product_text', 'product_fallback_key_sync'],
   ['product_text', 'product_fallback_key_added'],
+  // product_search_string is filled once after the load (move-workspace.ts).
+  ['product', 'product_search_string_add'],
+  ['product', 'product_search_string_pid'],
+  ['product_text', 'product_search_string_texts_added'],
+  ['product_text', 'product_search_string_texts_changed'],
+  ['product_text', 'product_search_string_texts_gone'],
 ] as const;
 
 export async function loadIntoBareTables<T>(

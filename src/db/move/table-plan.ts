@@ -14,6 +14,12 @@ export interface TablePlan {
   references: string[];
 }
 
+/**
+ * Tables of PostgreSQL's workspaces that SQLite has no counterpart of: derived from other tables
+ * (product_search_string, migration 0022), they are filled from the copied rows, not copied.
+ */
+export const POSTGRES_ONLY_TABLES: ReadonlySet<string> = new Set(['product_search_string']);
+
 /** Kysely's bookkeeping and SQLite's own tables are no catalogue data: each side keeps its own. */
 const INTERNAL = /^(sqlite_|kysely_migration)/;
 
@@ -137,9 +143,10 @@ export function planTables(
     }
   }
   for (const name of target.keys()) {
-    if (!source.has(name)) throw new Error(`${what}: table ${name} is missing in SQLite`);
+    if (!source.has(name) && !POSTGRES_ONLY_TABLES.has(name))
+      throw new Error(`${what}: table ${name} is missing in SQLite`);
   }
-  return dependencyOrder([...target.values()]);
+  return dependencyOrder([...target.values()].filter((t) => source.has(t.name)));
 }
 
 /** Referenced tables first (a topological order); ties in name order, so every run copies alike. */
