@@ -8,6 +8,7 @@ import { visibilityAutovacuum } from './0019-visibility-autovacuum.js';
 import { supplierPidTrigramPartial } from './0020-supplier-pid-trigram-partial.js';
 import { featureLanguage } from './0021-feature-language.js';
 import { productSearch } from './0022-product-search.js';
+import { fallbackKeyStatements } from './0023-fallback-key-statements.js';
 import { fallbackNameKeyPostgres } from './0011-fallback-name-key.postgres.js';
 import { fallbackNameKeySqlite } from './0011-fallback-name-key.sqlite.js';
 import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
@@ -58,6 +59,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0020_supplier_pid_trigram_partial': supplierPidTrigramPartial,
   '0021_feature_language': featureLanguage,
   '0022_product_search': productSearch,
+  '0023_fallback_key_statements': fallbackKeyStatements,
 };
 
 /** The steps of one dialect, in order. */

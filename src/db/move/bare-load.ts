@@ -34,7 +34,8 @@ const DERIVING_TRIGGERS = [
   ['product', 'product_fallback_key_add'],
   // Main products' variant_count is copied with their rows; the variants' rows would add to it again.
   ['product', 'product_variant_count_add'],
-  ['product_text', 'product_fallback_key_sync'],
+  ['product_text', 'product_fallback_key_changed'],
+  ['product_text', 'product_fallback_key_gone'],
   ['product_text', 'product_fallback_key_added'],
   // product_search_string is filled once after the load (move-workspace.ts).
   ['product', 'product_search_string_add'],
