@@ -91,6 +91,8 @@ export interface ProductGroupTable {
   next_child_seq: number;
   /** The GROUP_ID a catalogue gave the group (BMEcat import), beside pim's own bmecat_id. */
   catalog_group_id: Generated<string | null>;
+  /** A CATALOG_STRUCTURE's content beyond the model: JSON array of XML elements (migration 0024). */
+  kept_xml: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

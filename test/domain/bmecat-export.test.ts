@@ -214,6 +214,39 @@ describe('a catalogue built in pim', () => {
     expect(await catalogueOf(copy)).toEqual(await catalogueOf(context.owner()));
   });
 
+  it("keeps a group's content beyond the model through import, export (in the schema's order) and import", async () => {
+    // GROUP_ORDER, GROUP_DESCRIPTION, MIME_INFO and KEYWORD are no part of pim's group; the file
+    // interleaves them out of the schema's order, the export puts them back in it.
+    const file =
+      '<?xml version="1.0" encoding="UTF-8"?><BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005">' +
+      '<HEADER><CATALOG><LANGUAGE default="true">deu</LANGUAGE><CATALOG_ID>K</CATALOG_ID><CATALOG_VERSION>1.0</CATALOG_VERSION>' +
+      '</CATALOG><SUPPLIER><SUPPLIER_NAME>S</SUPPLIER_NAME></SUPPLIER></HEADER><T_NEW_CATALOG>' +
+      '<CATALOG_GROUP_SYSTEM><CATALOG_STRUCTURE type="leaf"><GROUP_ID>G7</GROUP_ID><GROUP_NAME>Bohrer</GROUP_NAME>' +
+      '<KEYWORD>HSS</KEYWORD><GROUP_DESCRIPTION lang="deu">Alle Bohrer</GROUP_DESCRIPTION><PARENT_ID>0</PARENT_ID>' +
+      '<MIME_INFO><MIME><MIME_SOURCE>bohrer.jpg</MIME_SOURCE></MIME></MIME_INFO><GROUP_ORDER>4</GROUP_ORDER>' +
+      '</CATALOG_STRUCTURE></CATALOG_GROUP_SYSTEM>' +
+      '<PRODUCT><SUPPLIER_PID>B-1</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>Bohrer 1</DESCRIPTION_SHORT>' +
+      '</PRODUCT_DETAILS><PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT></PRODUCT_ORDER_DETAILS></PRODUCT>' +
+      '<PRODUCT_TO_CATALOGGROUP_MAP><PROD_ID>B-1</PROD_ID><CATALOG_GROUP_ID>G7</CATALOG_GROUP_ID></PRODUCT_TO_CATALOGGROUP_MAP>' +
+      '</T_NEW_CATALOG></BMECAT>';
+    await importBmecat(context.owner(), bytesOf(file));
+    const { xml } = await roundTrip('2005.1');
+    expect(xml).toContain(
+      '<GROUP_ID>G7</GROUP_ID><GROUP_NAME lang="deu">Bohrer</GROUP_NAME><GROUP_DESCRIPTION lang="deu">Alle Bohrer' +
+        '</GROUP_DESCRIPTION><PARENT_ID>pim-root</PARENT_ID><GROUP_ORDER>4</GROUP_ORDER><MIME_INFO><MIME>' +
+        '<MIME_SOURCE>bohrer.jpg</MIME_SOURCE></MIME></MIME_INFO><KEYWORD>HSS</KEYWORD></CATALOG_STRUCTURE>',
+    );
+    // A later file naming the group replaces what the first kept.
+    await importBmecat(
+      context.owner(),
+      bytesOf(file.replace(/<KEYWORD>HSS<\/KEYWORD>.*?<PARENT_ID>/, '<PARENT_ID>').replace('>4<', '>9<')),
+    );
+    const again = await exportText(context.owner());
+    expect(again.xml).toContain('<PARENT_ID>pim-root</PARENT_ID><GROUP_ORDER>9</GROUP_ORDER><MIME_INFO>');
+    expect(again.xml).not.toContain('Alle Bohrer');
+    expect(again.xml).not.toContain('<KEYWORD>HSS</KEYWORD>');
+  });
+
   it('exports as 2005 (the namespace most receivers expect), valid once its namespace is 2005.1’s', async () => {
     await buildCatalogue();
     const { xml } = await roundTrip('2005');

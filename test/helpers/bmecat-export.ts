@@ -69,13 +69,14 @@ export async function otherWorkspace(app: Application, name: string): Promise<Re
 export async function catalogueOf(ctx: RequestContext) {
   // The tree's root (id 0) stands for the workspace: its name is the workspace's.
   const tree = await getGroupTree(ctx);
-  const names = new Map((await getCatalogueOutline(ctx)).groups.map((g) => [g.id, g.names]));
+  const outline = new Map((await getCatalogueOutline(ctx)).groups.map((g) => [g.id, g]));
   const paths = new Map<number, string>();
   const walk = (node: typeof tree, path: string): unknown => {
     const here = node.id === 0 ? path : `${path}/${node.name}`;
     if (node.id !== 0) paths.set(node.id, here);
     return {
-      names: node.id === 0 ? null : names.get(node.id),
+      names: node.id === 0 ? null : outline.get(node.id)!.names,
+      kept: node.id === 0 ? null : outline.get(node.id)!.kept,
       products: node.productCount,
       children: node.children.map((c) => walk(c, here)),
     };

@@ -217,7 +217,8 @@ describe('what real files vary in', () => {
         '<CATALOG_GROUP_SYSTEM><GROUP_SYSTEM_ID>S1</GROUP_SYSTEM_ID>' +
           '<CATALOG_STRUCTURE type="root"><GROUP_ID>1</GROUP_ID><GROUP_NAME>Alles</GROUP_NAME><PARENT_ID>0</PARENT_ID></CATALOG_STRUCTURE>' +
           '<CATALOG_STRUCTURE type="leaf"><GROUP_ID>2</GROUP_ID><GROUP_NAME lang="deu">Bohrer</GROUP_NAME>' +
-          '<GROUP_NAME lang="eng">Drills</GROUP_NAME><PARENT_ID>1</PARENT_ID><GROUP_ORDER>3</GROUP_ORDER></CATALOG_STRUCTURE>' +
+          '<GROUP_NAME lang="eng">Drills</GROUP_NAME><GROUP_DESCRIPTION lang="deu">Alle <![CDATA[Bohrer]]></GROUP_DESCRIPTION>' +
+          '<PARENT_ID>1</PARENT_ID><GROUP_ORDER>3</GROUP_ORDER><KEYWORD>HSS</KEYWORD></CATALOG_STRUCTURE>' +
           '</CATALOG_GROUP_SYSTEM>',
       ),
     );
@@ -227,12 +228,18 @@ describe('what real files vary in', () => {
         parentId: '0',
         type: 'root',
         names: [{ lang: 'deu', value: 'Alles' }],
+        kept: [],
       }),
       expect.objectContaining({
         groupId: '2',
         parentId: '1',
         type: 'leaf',
-        order: 3,
+        // What pim does not model, verbatim (CDATA as escaped text), in the file's order.
+        kept: [
+          '<GROUP_DESCRIPTION lang="deu">Alle Bohrer</GROUP_DESCRIPTION>',
+          '<GROUP_ORDER>3</GROUP_ORDER>',
+          '<KEYWORD>HSS</KEYWORD>',
+        ],
         names: [
           { lang: 'deu', value: 'Bohrer' },
           { lang: 'eng', value: 'Drills' },

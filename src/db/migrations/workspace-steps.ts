@@ -9,6 +9,7 @@ import { supplierPidTrigramPartial } from './0020-supplier-pid-trigram-partial.j
 import { featureLanguage } from './0021-feature-language.js';
 import { productSearch } from './0022-product-search.js';
 import { fallbackKeyStatements } from './0023-fallback-key-statements.js';
+import { groupKeptContent } from './0024-group-kept-content.js';
 import { fallbackNameKeyPostgres } from './0011-fallback-name-key.postgres.js';
 import { fallbackNameKeySqlite } from './0011-fallback-name-key.sqlite.js';
 import { gridIndexesPostgres } from './0010-grid-indexes.postgres.js';
@@ -60,6 +61,7 @@ export const workspaceSteps: Readonly<Record<string, WorkspaceStep>> = {
   '0021_feature_language': featureLanguage,
   '0022_product_search': productSearch,
   '0023_fallback_key_statements': fallbackKeyStatements,
+  '0024_group_kept_content': groupKeptContent,
 };
 
 /** The steps of one dialect, in order. */

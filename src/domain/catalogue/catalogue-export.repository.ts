@@ -2,16 +2,21 @@ import { sql } from 'kysely';
 import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import type { TextEntry } from '../texts/text.repository.js';
 
-/** A group as an export writes it: every name, its parent and the GROUP_ID a catalogue gave it. */
+/**
+ * A group as an export writes it: every name, its parent, the GROUP_ID a catalogue gave it and
+ * what its CATALOG_STRUCTURE held beyond that (a JSON array of XML elements, or null).
+ */
 export interface OutlineGroupRow {
   id: number;
   parent_id: number | null;
   bmecat_id: string;
   catalog_group_id: string | null;
+  kept_xml: string | null;
 }
 
 export async function selectOutlineGroups(db: WorkspaceDb): Promise<OutlineGroupRow[]> {
-  const { rows } = await sql<OutlineGroupRow>`SELECT g.id, g.parent_id, g.bmecat_id, g.catalog_group_id
+  const { rows } =
+    await sql<OutlineGroupRow>`SELECT g.id, g.parent_id, g.bmecat_id, g.catalog_group_id, g.kept_xml
     FROM product_group g ORDER BY g.id`.execute(db);
   return rows.map((r) => ({
     ...r,

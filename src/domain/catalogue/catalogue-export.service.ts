@@ -25,6 +25,8 @@ export interface OutlineGroup {
   /** The GROUP_ID a catalogue gave the group, if any. */
   catalogGroupId: string | null;
   names: TextEntry[];
+  /** Its CATALOG_STRUCTURE's elements beyond the model, verbatim, in the file's order. */
+  kept: string[];
 }
 
 export interface OutlineFeature {
@@ -73,6 +75,7 @@ export async function getCatalogueOutline(
       groupId: r.bmecat_id,
       catalogGroupId: r.catalog_group_id,
       names: namesOf.get(r.id) ?? [],
+      kept: r.kept_xml === null ? [] : (JSON.parse(r.kept_xml) as string[]),
     }));
     if (options.groupId !== undefined) {
       const top = groups.find((g) => g.id === options.groupId);

@@ -1,6 +1,7 @@
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
-import { MODEL_FIELD_MAX } from '../products/product-model.rules.js';
-import { checkLength } from '../texts/text.rules.js';
+import { FRAGMENTS_MAX, MODEL_FIELD_MAX } from '../products/product-model.rules.js';
+import { atField, ValidationError } from '../errors.js';
+import { checkLength, TEXT_VALUE_MAX } from '../texts/text.rules.js';
 import * as repo from './group.repository.js';
 import { groupNotFound } from './group.service.js';
 
@@ -29,4 +30,25 @@ export async function findGroupByCatalogId(
   catalogGroupId: string,
 ): Promise<number | undefined> {
   return repo.findGroupIdByCatalogId(useWorkspace(context, RIGHTS.read).db, catalogGroupId);
+}
+
+/**
+ * What a catalogue's CATALOG_STRUCTURE held beyond the model (GROUP_DESCRIPTION, GROUP_ORDER,
+ * MIME_INFO, extensions...), each element's XML verbatim in the file's order, for an export to
+ * write back; an empty list removes it. Checked for size only: the importer's reader wrote them.
+ */
+export async function setCatalogGroupContent(
+  context: RequestContext,
+  id: number,
+  kept: readonly string[],
+): Promise<void> {
+  const ctx = useWorkspace(context, RIGHTS.edit);
+  if (kept.length > FRAGMENTS_MAX)
+    throw atField(new ValidationError(`kept must hold at most ${FRAGMENTS_MAX} elements`), 'kept');
+  kept.forEach((xml, i) => checkLength(xml, `kept[${i}]`, TEXT_VALUE_MAX, 1));
+  await ctx.transaction(async (trx) => {
+    if (!(await repo.lockGroupRow(trx, id))) throw groupNotFound(id);
+    await repo.setKeptContent(trx, id, kept);
+    await repo.touchGroup(trx, id, ctx.clock.now().toISOString());
+  });
 }

@@ -146,6 +146,14 @@ export async function setCatalogGroupId(db: Db, id: number, catalogGroupId: stri
     .execute();
 }
 
+export async function setKeptContent(db: Db, id: number, kept: readonly string[]): Promise<void> {
+  await db
+    .updateTable('product_group')
+    .set({ kept_xml: kept.length === 0 ? null : JSON.stringify(kept) })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** The first group (by id) a catalogue gave this GROUP_ID. */
 export async function findGroupIdByCatalogId(db: Db, catalogGroupId: string): Promise<number | undefined> {
   const row = await db

@@ -256,11 +256,17 @@ function structureXml(
   const names = g.names.filter((n) => wanted(n.lang));
   const written = names.length > 0 ? names : g.names.slice(0, 1);
   const parent = (g.parentId === null ? undefined : groupIds.get(g.parentId)) ?? rootId;
-  return (
-    `<CATALOG_STRUCTURE type="${hasChildren ? 'node' : 'leaf'}">${el(problems, 'GROUP_ID', groupIds.get(g.id)!)}` +
-    written.map((n) => el(problems, 'GROUP_NAME', n.value, { lang: n.lang })).join('') +
-    `${el(problems, 'PARENT_ID', parent)}</CATALOG_STRUCTURE>\n`
-  );
+  const items: Placed[] = [
+    { name: 'GROUP_ID', xml: el(problems, 'GROUP_ID', groupIds.get(g.id)!) },
+    ...written.map((n) => ({
+      name: 'GROUP_NAME',
+      xml: el(problems, 'GROUP_NAME', n.value, { lang: n.lang }),
+    })),
+    { name: 'PARENT_ID', xml: el(problems, 'PARENT_ID', parent) },
+    // What the catalogue's structure held beyond the model (GROUP_ORDER, GROUP_DESCRIPTION...).
+    ...g.kept.map((xml) => ({ name: fragmentName(xml), xml })),
+  ];
+  return `<CATALOG_STRUCTURE type="${hasChildren ? 'node' : 'leaf'}">${inSchemaOrder('CATALOG_STRUCTURE', items)}</CATALOG_STRUCTURE>\n`;
 }
 
 export function mappingXml(supplierPid: string, groupId: string): string {

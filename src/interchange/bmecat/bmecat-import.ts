@@ -1,6 +1,10 @@
 import { RIGHTS, runInTransaction, type RequestContext } from '../../domain/context.js';
 import { defineFeature } from '../../domain/features/feature.service.js';
-import { findGroupByCatalogId, setCatalogGroupId } from '../../domain/groups/catalog-group-id.service.js';
+import {
+  findGroupByCatalogId,
+  setCatalogGroupContent,
+  setCatalogGroupId,
+} from '../../domain/groups/catalog-group-id.service.js';
 import {
   createGroup,
   deleteGroup,
@@ -276,6 +280,8 @@ async function createGroups(
     const groupId = group.groupId!;
     const known = ids.get(groupId) ?? (await findGroupByCatalogId(ctx, groupId));
     if (known !== undefined) {
+      // The file's content of a group it names again replaces what an earlier file left.
+      if (!ids.has(groupId)) await setCatalogGroupContent(ctx, known, group.kept);
       ids.set(groupId, known);
       return known;
     }
@@ -297,6 +303,7 @@ async function createGroups(
     for (const other of others)
       await renameGroup(ctx, created.id, { name: other.value, language: other.lang });
     await setCatalogGroupId(ctx, created.id, groupId);
+    if (group.kept.length > 0) await setCatalogGroupContent(ctx, created.id, group.kept);
     report.groupsCreated++;
     ids.set(groupId, created.id);
     return created.id;

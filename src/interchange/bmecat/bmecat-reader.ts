@@ -2,6 +2,7 @@ import { bmecatName, isBmecatNamespace, normalizeNames } from './bmecat-names.js
 import { readProduct, type BmecatProduct, type LangValue } from './bmecat-product.js';
 import { decodeXml } from './xml-decoding.js';
 import { childrenNamed, elementChildren, readXmlRecords, textOf, type XmlElement } from './xml-records.js';
+import { schemaOrdered } from './bmecat-schema-order.js';
 import { serializeXml } from './xml-serialize.js';
 
 /**
@@ -49,7 +50,11 @@ export interface BmecatGroup {
   /** CATALOG_STRUCTURE's type: root, node or leaf. */
   type: string | null;
   names: LangValue[];
-  order: number | null;
+  /**
+   * Its children beyond the model (GROUP_DESCRIPTION, GROUP_ORDER, MIME_INFO...), each verbatim,
+   * in the schema's order (so that a file and its export keep the same list).
+   */
+  kept: string[];
   /** The CATALOG_STRUCTURE verbatim (a root is kept so, not made a group: docs/bmecat.md). */
   xml: string;
 }
@@ -183,9 +188,10 @@ function readHeader(header: XmlElement, version: string | null): BmecatHeader {
   };
 }
 
+/** The children of a CATALOG_STRUCTURE that pim models: the rest is kept verbatim. */
+const MODELLED_STRUCTURE = new Set(['GROUP_ID', 'GROUP_NAME', 'PARENT_ID']);
+
 function readGroup(structure: XmlElement, defaultLanguage: string): BmecatGroup {
-  const order = tokenOf(structure, 'GROUP_ORDER');
-  const parsed = order === null ? null : Number(order);
   return {
     line: structure.line,
     column: structure.column,
@@ -196,7 +202,12 @@ function readGroup(structure: XmlElement, defaultLanguage: string): BmecatGroup 
       lang: n.attributes.lang?.trim() || defaultLanguage,
       value: textOf(n).trim(),
     })),
-    order: parsed !== null && Number.isInteger(parsed) ? parsed : null,
+    kept: schemaOrdered(
+      'CATALOG_STRUCTURE',
+      elementChildren(structure)
+        .filter((child) => !MODELLED_STRUCTURE.has(child.name))
+        .map((child) => ({ name: child.name, xml: serializeXml(child, isBmecatNamespace) })),
+    ).map((child) => child.xml),
     xml: serializeXml(structure, isBmecatNamespace),
   };
 }

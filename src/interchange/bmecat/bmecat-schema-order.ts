@@ -96,6 +96,16 @@ export const SCHEMA_ORDER: Readonly<Record<string, readonly string[]>> = {
     'PACKING_UNITS',
   ],
   MIME_INFO: ['MIME'],
+  CATALOG_STRUCTURE: [
+    'GROUP_ID',
+    'GROUP_NAME',
+    'GROUP_DESCRIPTION',
+    'PARENT_ID',
+    'GROUP_ORDER',
+    'MIME_INFO',
+    'USER_DEFINED_EXTENSIONS',
+    'KEYWORD',
+  ],
   CATALOG_GROUP_SYSTEM: [
     'GROUP_SYSTEM_ID',
     'GROUP_SYSTEM_NAME',
@@ -130,6 +140,13 @@ export interface Placed {
  * when both carry one name).
  */
 export function inSchemaOrder(container: string, items: readonly Placed[]): string {
+  return schemaOrdered(container, items)
+    .map((item) => item.xml)
+    .join('');
+}
+
+/** The items in the schema's order for `container`, as inSchemaOrder merges them. */
+export function schemaOrdered<T extends Placed>(container: string, items: readonly T[]): T[] {
   const order = SCHEMA_ORDER[container] ?? [];
   const rank = (name: string) => {
     const index = order.indexOf(name);
@@ -138,6 +155,5 @@ export function inSchemaOrder(container: string, items: readonly Placed[]): stri
   return items
     .map((item, index) => ({ item, index, rank: rank(item.name) }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
-    .map(({ item }) => item.xml)
-    .join('');
+    .map(({ item }) => item);
 }
