@@ -247,6 +247,35 @@ describe('a catalogue built in pim', () => {
     expect(again.xml).not.toContain('<KEYWORD>HSS</KEYWORD>');
   });
 
+  it("writes each FEATURE_GROUP's names and descriptions back into that group", async () => {
+    const group = (id: string, name: string, ft: string) =>
+      `<FEATURE_GROUP><FEATURE_GROUP_NAME lang="deu">${name}</FEATURE_GROUP_NAME>` +
+      `<FEATURE_GROUP_NAME lang="eng">${name} EN</FEATURE_GROUP_NAME><FEATURE_GROUP_DESCRIPTION>zu ${name}` +
+      `</FEATURE_GROUP_DESCRIPTION><REFERENCE_FEATURE_GROUP_ID>${id}</REFERENCE_FEATURE_GROUP_ID>` +
+      `<FEATURE><FT_IDREF>${ft}</FT_IDREF><FVALUE>1</FVALUE></FEATURE></FEATURE_GROUP>`;
+    const file =
+      '<?xml version="1.0" encoding="UTF-8"?><BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005">' +
+      '<HEADER><CATALOG><LANGUAGE default="true">deu</LANGUAGE><LANGUAGE>eng</LANGUAGE><CATALOG_ID>K</CATALOG_ID>' +
+      '<CATALOG_VERSION>1.0</CATALOG_VERSION></CATALOG><SUPPLIER><SUPPLIER_NAME>S</SUPPLIER_NAME></SUPPLIER></HEADER>' +
+      '<T_NEW_CATALOG><PRODUCT><SUPPLIER_PID>F-1</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>Mit Gruppen' +
+      '</DESCRIPTION_SHORT></PRODUCT_DETAILS><PRODUCT_FEATURES><REFERENCE_FEATURE_SYSTEM_NAME>ECLASS-9.0' +
+      '</REFERENCE_FEATURE_SYSTEM_NAME><REFERENCE_FEATURE_GROUP_ID>TOP</REFERENCE_FEATURE_GROUP_ID>' +
+      '<FEATURE><FT_IDREF>F0</FT_IDREF><FVALUE>0</FVALUE></FEATURE>' +
+      group('GA', 'Mechanik', 'FA') +
+      group('GB', 'Elektrik', 'FB') +
+      '</PRODUCT_FEATURES><PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT></PRODUCT_ORDER_DETAILS></PRODUCT>' +
+      '</T_NEW_CATALOG></BMECAT>';
+    await importBmecat(context.owner(), bytesOf(file));
+    const { xml } = await roundTrip('2005.1');
+    const written = (id: string, name: string, ft: string) =>
+      `<FEATURE_GROUP><FEATURE_GROUP_NAME lang="deu">${name}</FEATURE_GROUP_NAME>` +
+      `<FEATURE_GROUP_NAME lang="eng">${name} EN</FEATURE_GROUP_NAME><FEATURE_GROUP_DESCRIPTION>zu ${name}` +
+      `</FEATURE_GROUP_DESCRIPTION><REFERENCE_FEATURE_GROUP_ID>${id}</REFERENCE_FEATURE_GROUP_ID><FEATURE>` +
+      `<FT_IDREF>${ft}</FT_IDREF><FVALUE>1</FVALUE></FEATURE></FEATURE_GROUP>`;
+    expect(xml).toContain(written('GA', 'Mechanik', 'FA'));
+    expect(xml).toContain(written('GB', 'Elektrik', 'FB'));
+  });
+
   it('exports as 2005 (the namespace most receivers expect), valid once its namespace is 2005.1’s', async () => {
     await buildCatalogue();
     const { xml } = await roundTrip('2005');

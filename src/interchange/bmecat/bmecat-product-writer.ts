@@ -1,5 +1,5 @@
 import type { ProductSheet } from '../../domain/products/product-sheet.service.js';
-import { NO_LANGUAGE } from './bmecat-product.js';
+import { featureGroupPlace, NO_LANGUAGE } from './bmecat-product.js';
 import { fragmentName, inSchemaOrder, type Placed } from './bmecat-schema-order.js';
 import { xmlElement, type ExportProblems } from './bmecat-xml-writer.js';
 
@@ -134,7 +134,9 @@ interface FeatureContext {
 
 function featureBlocks(sheet: ProductSheet, context: FeatureContext): Placed[] {
   const { kept, el } = context;
-  const blocks: { system: string | null; group: string | null; items: Placed[]; hadGroup: boolean }[] = [];
+  const blocks: { system: string | null; group: string | null; items: BlockItem[]; hadGroup: boolean }[] = [];
+  // A FEATURE_GROUP's kept names and descriptions go into the first one written for its id.
+  const groupsWritten = new Set<string>();
   sheet.features.forEach((occurrence, index) => {
     const system = occurrence.details?.referenceSystem ?? null;
     const group = occurrence.details?.referenceGroupId ?? null;
@@ -159,18 +161,25 @@ function featureBlocks(sheet: ProductSheet, context: FeatureContext): Placed[] {
     const inGroup = group!;
     block.hadGroup = true;
     const last = block.items.at(-1);
-    if (last?.name === 'FEATURE_GROUP' && last.xml.startsWith(groupStart(inGroup, el))) {
-      last.xml = last.xml.replace(/<\/FEATURE_GROUP>$/, `${feature}</FEATURE_GROUP>`);
+    if (last?.features && last.group === inGroup) {
+      last.features.push(feature);
     } else {
+      const keptContent = groupsWritten.has(inGroup) ? [] : kept(featureGroupPlace(inGroup));
+      groupsWritten.add(inGroup);
       block.items.push({
         name: 'FEATURE_GROUP',
-        xml: `${groupStart(inGroup, el)}${feature}</FEATURE_GROUP>`,
+        xml: '',
+        group: inGroup,
+        features: [feature],
+        kept: keptContent,
       });
     }
   });
   const keptBlock = kept('PRODUCT_FEATURES');
   return blocks.map((block, index) => {
-    const items: Placed[] = [...block.items];
+    const items: Placed[] = block.items.map((item) =>
+      item.group === undefined ? item : featureGroupXml(item, el),
+    );
     if (block.system !== null)
       items.push({
         name: 'REFERENCE_FEATURE_SYSTEM_NAME',
@@ -190,8 +199,23 @@ function featureBlocks(sheet: ProductSheet, context: FeatureContext): Placed[] {
   });
 }
 
-function groupStart(group: string, el: El): string {
-  return `<FEATURE_GROUP>${el('REFERENCE_FEATURE_GROUP_ID', group)}`;
+/** A FEATURE or, while a block is built, a FEATURE_GROUP still taking features. */
+interface BlockItem extends Placed {
+  group?: string;
+  features?: string[];
+  kept?: Placed[];
+}
+
+function featureGroupXml(item: BlockItem, el: El): Placed {
+  const items: Placed[] = [
+    { name: 'REFERENCE_FEATURE_GROUP_ID', xml: el('REFERENCE_FEATURE_GROUP_ID', item.group!) },
+    ...item.features!.map((xml) => ({ name: 'FEATURE', xml })),
+    ...item.kept!,
+  ];
+  return {
+    name: 'FEATURE_GROUP',
+    xml: `<FEATURE_GROUP>${inSchemaOrder('FEATURE_GROUP', items)}</FEATURE_GROUP>`,
+  };
 }
 
 function featureXml(occurrence: Occurrence, index: number, context: FeatureContext): string {

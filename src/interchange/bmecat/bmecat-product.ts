@@ -182,13 +182,16 @@ function readFeatureBlock(
     for (const child of elementChildren(container)) {
       const name = isBmecatNamespace(child.uri) ? child.name : '';
       if (name === 'FEATURE') readFeature(child, result, defaultLanguage, system, groupId, keep);
-      else if (name === 'FEATURE_GROUP')
+      else if (name === 'FEATURE_GROUP') {
+        const inGroup = token(first(child, 'REFERENCE_FEATURE_GROUP_ID')) ?? groupId;
+        // Its names and descriptions are kept under the group's id, which the writer knows when it
+        // writes the FEATURE_GROUP of that id again (featureGroupPlace).
         read(
           child,
-          token(first(child, 'REFERENCE_FEATURE_GROUP_ID')) ?? groupId,
-          'PRODUCT_FEATURES/FEATURE_GROUP',
+          inGroup,
+          inGroup === null ? 'PRODUCT_FEATURES/FEATURE_GROUP' : featureGroupPlace(inGroup),
         );
-      else if (name === 'REFERENCE_FEATURE_SYSTEM_NAME' || name === 'REFERENCE_FEATURE_GROUP_ID') continue;
+      } else if (name === 'REFERENCE_FEATURE_SYSTEM_NAME' || name === 'REFERENCE_FEATURE_GROUP_ID') continue;
       else keep(place, child);
     }
   };
@@ -267,4 +270,9 @@ function readMedia(mime: XmlElement, lang: (element: XmlElement) => string): Bme
     purpose: token(first(mime, 'MIME_PURPOSE')),
     order: parsed !== null && Number.isInteger(parsed) ? parsed : null,
   };
+}
+
+/** Where a FEATURE_GROUP's content beyond its features is kept: its REFERENCE_FEATURE_GROUP_ID. */
+export function featureGroupPlace(groupId: string): string {
+  return `PRODUCT_FEATURES/FEATURE_GROUP#${groupId}`;
 }
