@@ -1,5 +1,6 @@
 import type { Actor } from '../domain/context.js';
 import { bulkTools } from './bulk.tools.js';
+import { catalogHeaderTools } from './catalog-header.tools.js';
 import { groupTools } from './group.tools.js';
 import { jobTools } from './job.tools.js';
 import { massEditTools } from './mass-edit.tools.js';
@@ -17,6 +18,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   ...textFeatureTools,
   ...groupTools,
   ...jobTools,
+  ...catalogHeaderTools,
   ...massEditTools,
 ];
 

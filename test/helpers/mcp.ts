@@ -89,4 +89,5 @@ export const READ_TOOLS = [
   'get_group_tree',
   'list_group_products',
   'get_job',
+  'get_catalog_header',
 ];

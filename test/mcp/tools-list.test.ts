@@ -29,6 +29,8 @@ const ALL = [
   'export_bmecat',
   'export_spreadsheet',
   'get_job',
+  'get_catalog_header',
+  'set_catalog_header',
   'mass_edit',
   'undo_mass_edit',
 ];
@@ -49,6 +51,7 @@ const IDEMPOTENT_WRITES = [
   'rename_group',
   'move_group',
   'assign_products',
+  'set_catalog_header',
 ];
 
 interface ListedTool {

@@ -1,5 +1,8 @@
 import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
+import { NoQuery } from '../../domain/common.schemas.js';
+import { getCatalogIdentity, setCatalogIdentity } from '../../domain/catalogue/catalog-identity.service.js';
+import { CatalogIdentity, CatalogIdentityChange } from '../../domain/catalogue/catalog-identity.schemas.js';
 import { exportBmecat, newExportReport } from '../../interchange/bmecat/bmecat-export.js';
 import { ExportQuery, exportRequestOf } from '../../interchange/export-query.schemas.js';
 import {
@@ -10,8 +13,9 @@ import type { HttpDeps } from '../http-deps.js';
 import type { PimApp } from '../pim-app.js';
 import { primed } from '../primed-stream.js';
 import { requestContext } from '../request-context.js';
-import { errorResponses } from '../response.schemas.js';
-import { CATALOGUE_READ } from '../route-access.js';
+import { Envelope, errorResponses } from '../response.schemas.js';
+import { ok } from '../envelope.js';
+import { CATALOGUE_EDIT, CATALOGUE_READ } from '../route-access.js';
 
 /**
  * `GET /api/export`: the open workspace as a BMEcat T_NEW_CATALOG (docs/bmecat.md, "Exporting"),
@@ -77,5 +81,44 @@ export function exportRoutes(app: PimApp, deps: HttpDeps): void {
         .header('Content-Disposition', 'attachment; filename="catalogue.xml"')
         .send(Readable.from(chunks) as never);
     },
+  );
+
+  // The HEADER's ids and names every BMEcat export of the workspace writes (docs/bmecat.md): the
+  // window's File › Export BMEcat… and `pim workspace header` set them too.
+  app.get(
+    '/api/export/header',
+    {
+      config: CATALOGUE_READ,
+      schema: {
+        operationId: 'getCatalogHeader',
+        tags: ['job'],
+        summary: 'The catalogue ids and names a BMEcat export writes in its HEADER',
+        description:
+          'CATALOG_ID, CATALOG_VERSION, CATALOG_NAME, SUPPLIER_NAME, SUPPLIER_ID and its type, set for the open ' +
+          'workspace; null where none is set (the export then keeps what an imported file\u2019s HEADER said, ' +
+          'else names the workspace).',
+        querystring: NoQuery,
+        response: { 200: Envelope(CatalogIdentity), ...errorResponses(400, 401, 403, 409, 500) },
+      },
+    },
+    async (request) => ok(await getCatalogIdentity(requestContext(request, deps))),
+  );
+  app.put(
+    '/api/export/header',
+    {
+      config: CATALOGUE_EDIT,
+      schema: {
+        operationId: 'setCatalogHeader',
+        tags: ['job'],
+        summary: 'Set the catalogue ids and names a BMEcat export writes in its HEADER',
+        description:
+          'The fields sent are set (null clears one), the others stay; an unknown field, a value over ' +
+          'BMEcat 2005.1\u2019s limit or in the wrong form is refused (400) and nothing changes. Returns all fields.',
+        querystring: NoQuery,
+        body: CatalogIdentityChange,
+        response: { 200: Envelope(CatalogIdentity), ...errorResponses(400, 401, 403, 409, 413, 415, 500) },
+      },
+    },
+    async (request) => ok(await setCatalogIdentity(requestContext(request, deps), request.body)),
   );
 }
