@@ -1,4 +1,5 @@
 import { sql, type Migration } from 'kysely';
+import { statementTrigger } from './statement-trigger.js';
 import type { WorkspaceStep } from './workspace-steps.js';
 
 /**
@@ -46,14 +47,13 @@ const postgres: Migration = {
         product_id integer PRIMARY KEY REFERENCES product(id) ON DELETE CASCADE,
         text text COLLATE "C" NOT NULL
       )`,
-      `CREATE FUNCTION product_search_string_add() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        INSERT INTO product_search_string (product_id, text)
-          SELECT a.id, lower(a.supplier_pid COLLATE "C") FROM added a;
-        RETURN NULL;
-      END $$`,
-      `CREATE TRIGGER product_search_string_add AFTER INSERT ON product
-        REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION product_search_string_add()`,
+      ...statementTrigger(
+        'product_search_string_add',
+        'INSERT',
+        'product',
+        `INSERT INTO product_search_string (product_id, text)
+          SELECT a.id, lower(a.supplier_pid COLLATE "C") FROM added a`,
+      ),
       `CREATE FUNCTION product_search_string_pid() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         ${refresh('NEW.id')};
@@ -64,29 +64,25 @@ const postgres: Migration = {
       // Texts: per statement, from the transition tables (a statement trigger cannot name columns,
       // so an update of long texts fires it too and finds no short text in its rows). An UPDATE,
       // never an insert: a product being deleted keeps no row.
-      `CREATE FUNCTION product_search_string_texts_added() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        ${refresh(`SELECT a.product_id FROM added a WHERE a.kind = 'DESCRIPTIONSHORT'`)};
-        RETURN NULL;
-      END $$`,
-      `CREATE TRIGGER product_search_string_texts_added AFTER INSERT ON product_text
-        REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION product_search_string_texts_added()`,
-      `CREATE FUNCTION product_search_string_texts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        ${refresh(`SELECT c.product_id FROM changed c WHERE c.kind = 'DESCRIPTIONSHORT'
-          UNION SELECT b.product_id FROM before b WHERE b.kind = 'DESCRIPTIONSHORT'`)};
-        RETURN NULL;
-      END $$`,
-      `CREATE TRIGGER product_search_string_texts_changed AFTER UPDATE ON product_text
-        REFERENCING OLD TABLE AS before NEW TABLE AS changed
-        FOR EACH STATEMENT EXECUTE FUNCTION product_search_string_texts_changed()`,
-      `CREATE FUNCTION product_search_string_texts_gone() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        ${refresh(`SELECT b.product_id FROM before b WHERE b.kind = 'DESCRIPTIONSHORT'`)};
-        RETURN NULL;
-      END $$`,
-      `CREATE TRIGGER product_search_string_texts_gone AFTER DELETE ON product_text
-        REFERENCING OLD TABLE AS before FOR EACH STATEMENT EXECUTE FUNCTION product_search_string_texts_gone()`,
+      ...statementTrigger(
+        'product_search_string_texts_added',
+        'INSERT',
+        'product_text',
+        refresh(`SELECT a.product_id FROM added a WHERE a.kind = 'DESCRIPTIONSHORT'`),
+      ),
+      ...statementTrigger(
+        'product_search_string_texts_changed',
+        'UPDATE',
+        'product_text',
+        refresh(`SELECT c.product_id FROM changed c WHERE c.kind = 'DESCRIPTIONSHORT'
+          UNION SELECT b.product_id FROM before b WHERE b.kind = 'DESCRIPTIONSHORT'`),
+      ),
+      ...statementTrigger(
+        'product_search_string_texts_gone',
+        'DELETE',
+        'product_text',
+        refresh(`SELECT b.product_id FROM before b WHERE b.kind = 'DESCRIPTIONSHORT'`),
+      ),
       FILL_PRODUCT_SEARCH_STRING,
       // Migration 0018's index served the short search this replaces; nothing else reads it.
       `DROP INDEX product_short_text_beyond_key`,

@@ -1,4 +1,5 @@
 import { sql, type Migration } from 'kysely';
+import { statementTrigger } from './statement-trigger.js';
 import type { WorkspaceStep } from './workspace-steps.js';
 
 /** The products whose short texts a statement touched, from its transition tables. */
@@ -34,21 +35,13 @@ const postgres: Migration = {
     const statements = [
       `DROP TRIGGER product_fallback_key_sync ON product_text`,
       `DROP FUNCTION product_fallback_key_sync()`,
-      `CREATE FUNCTION product_fallback_key_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        ${refresh(['before', 'changed'])};
-        RETURN NULL;
-      END $$`,
-      `CREATE TRIGGER product_fallback_key_changed AFTER UPDATE ON product_text
-        REFERENCING OLD TABLE AS before NEW TABLE AS changed
-        FOR EACH STATEMENT EXECUTE FUNCTION product_fallback_key_changed()`,
-      `CREATE FUNCTION product_fallback_key_gone() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        ${refresh(['before'])};
-        RETURN NULL;
-      END $$`,
-      `CREATE TRIGGER product_fallback_key_gone AFTER DELETE ON product_text
-        REFERENCING OLD TABLE AS before FOR EACH STATEMENT EXECUTE FUNCTION product_fallback_key_gone()`,
+      ...statementTrigger(
+        'product_fallback_key_changed',
+        'UPDATE',
+        'product_text',
+        refresh(['before', 'changed']),
+      ),
+      ...statementTrigger('product_fallback_key_gone', 'DELETE', 'product_text', refresh(['before'])),
     ];
     for (const statement of statements) await sql.raw(statement).execute(db);
   },
