@@ -4,14 +4,10 @@ import { bulkSqlPostgres } from './bulk-sql.postgres.js';
 import { productGridPostgres } from './product-grid-sql.postgres.js';
 import { productListPostgres } from './product-list-sql.postgres.js';
 import type { CatalogueSql } from './catalogue-sql.js';
-import { trackChangesPostgres } from './change-counter-sql.js';
-import {
-  changeCounterPostgres,
-  changeStatePostgres,
-  raiseChangeCounterPostgres,
-} from './change-counter-sql.postgres.js';
+import { countChangesPostgres } from './change-counter-sql.js';
+import { changeCounterPostgres, changeStatePostgres } from './change-counter-sql.postgres.js';
 import { postgresIdList, postgresTextList } from './id-list.js';
-import { lockProductsPostgres } from './product-lock-sql.js';
+import { lockProductPostgres, lockProductsPostgres } from './product-lock-sql.js';
 import { productSqlPostgres } from './product-sql.postgres.js';
 import { sheetSqlPostgres } from './sheet-sql.postgres.js';
 
@@ -41,9 +37,9 @@ export const catalogueSqlPostgres: CatalogueSql = {
       ORDER BY id FOR UPDATE`.execute(db);
   },
   lockProducts: lockProductsPostgres,
-  raiseChangeCounter: raiseChangeCounterPostgres,
+  lockProduct: lockProductPostgres,
   changeState: changeStatePostgres,
   changeCounter: changeCounterPostgres,
   featureLanguages: featureLanguagesPostgres,
-  trackChanges: trackChangesPostgres,
+  countChanges: countChangesPostgres,
 };

@@ -5,9 +5,9 @@ import { productGridSqlite } from './product-grid-sql.sqlite.js';
 import { productListSqlite } from './product-list-sql.sqlite.js';
 import type { CatalogueSql } from './catalogue-sql.js';
 import { changeCounterQuery, changeStateQuery, toChangeState } from './catalogue-reads.js';
-import { raiseChangeCounterSqlite, trackChangesSqlite } from './change-counter-sql.js';
+import { countChangesSqlite } from './change-counter-sql.js';
 import { sqliteIdList, sqliteTextList } from './id-list.js';
-import { lockProductsSqlite } from './product-lock-sql.js';
+import { lockProductSqlite, lockProductsSqlite } from './product-lock-sql.js';
 import { productSqlSqlite } from './product-sql.sqlite.js';
 import { sheetSqlSqlite } from './sheet-sql.sqlite.js';
 
@@ -25,9 +25,9 @@ export const catalogueSqlSqlite: CatalogueSql = {
   lockTree: async () => undefined,
   lockGroupRows: async () => undefined,
   lockProducts: lockProductsSqlite,
-  raiseChangeCounter: raiseChangeCounterSqlite,
+  lockProduct: lockProductSqlite,
   changeState: async (db) => toChangeState(await changeStateQuery(db).executeTakeFirst()),
   changeCounter: async (db) => Number((await changeCounterQuery(db).executeTakeFirst())?.value ?? 0),
   featureLanguages: featureLanguagesSqlite,
-  trackChanges: trackChangesSqlite,
+  countChanges: countChangesSqlite,
 };

@@ -17,6 +17,13 @@ export interface LockedProductRow {
   group_id: number | null;
 }
 
+/** What a catalogue transaction's work returned, and for a change, its stamps (CatalogueSql.countChanges). */
+export interface CountedWork<T> {
+  result: T;
+  /** Set when the work changed a row: the instant its rows were stamped with, and the one they hold now. */
+  stamps?: { at: string; stamp: string };
+}
+
 /** A selection of products aliased `p` as rows (id, dto: ProductDto JSON text), ordered by id. */
 export type ProductJsonRows = SelectQueryBuilder<
   WorkspaceDatabase & { p: WorkspaceDatabase['product'] },
@@ -209,10 +216,10 @@ export interface CatalogueSql {
     variants: boolean,
   ): RawBuilder<LockedProductRow>;
   /**
-   * Raises the change counter and puts the transaction's stamps in commit order; returns the
-   * instant its rows hold now (change-counter-sql.*.ts).
+   * lockProducts([id], 'change', false) with the id as a plain parameter, `id` standing for it: the
+   * single-product writes compile it once (db/compiled-once.ts).
    */
-  raiseChangeCounter(db: WorkspaceDb, at: string): Promise<string>;
+  lockProduct(id: unknown): RawBuilder<LockedProductRow>;
   /**
    * The committed counter and the watermark: every change committing after this read carries a
    * stamp at or after it (SQLite: its one row; PostgreSQL: change-counter-sql.postgres.ts).
@@ -222,11 +229,16 @@ export interface CatalogueSql {
   featureLanguages(db: WorkspaceDb): Promise<FeatureLanguageRow[]>;
   /** The committed counter alone: rises by one with every committed change. */
   changeCounter(db: WorkspaceDb): Promise<number>;
-  /** Runs `work` in `trx` and tells whether it changed any row (a plugin on PostgreSQL, total_changes on SQLite). */
-  trackChanges<T>(
+  /**
+   * Runs `work` in `trx`; when it changed any row (a plugin on PostgreSQL, total_changes on SQLite),
+   * raises the change counter as the transaction's last statement and puts its stamps in commit
+   * order (change-counter-sql.*.ts), `at()` being the instant the work stamped its rows with.
+   */
+  countChanges<T>(
     trx: WorkspaceDb,
     work: (trx: WorkspaceDb) => Promise<T>,
-  ): Promise<{ result: T; changed: boolean }>;
+    at: () => string,
+  ): Promise<CountedWork<T>>;
 }
 
 const bound = new WeakMap<object, CatalogueSql>();

@@ -17,7 +17,7 @@ import { restampResult } from './restamp-result.js';
  * That statement also puts the transaction's stamps in commit order: `clock` is the instant the
  * work stamped its rows with (a OnceClock, shared by the services nested in it), and when a
  * write that committed first holds a later stamp, this one's rows take that stamp
- * (raiseChangeCounter). A delta sync by updatedSince from the watermark then never misses a change
+ * (countChanges). A delta sync by updatedSince from the watermark then never misses a change
  * that committed after it read.
  */
 export function catalogueTransaction<T>(
@@ -26,11 +26,9 @@ export function catalogueTransaction<T>(
   clock: Clock,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    const catalogue = catalogueSql(trx);
-    const { result, changed } = await catalogue.trackChanges(trx, work);
-    if (!changed) return result;
-    const at = clock.now().toISOString();
-    const stamp = await catalogue.raiseChangeCounter(trx, at);
-    return stamp === at ? result : restampResult(result, at, stamp);
+    const { result, stamps } = await catalogueSql(trx).countChanges(trx, work, () =>
+      clock.now().toISOString(),
+    );
+    return !stamps || stamps.stamp === stamps.at ? result : restampResult(result, stamps.at, stamps.stamp);
   });
 }

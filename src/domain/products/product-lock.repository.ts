@@ -5,6 +5,9 @@ import {
   type WorkspaceDb,
 } from '../../db/catalogue/catalogue-sql.js';
 
+import { compiledOnce } from '../../db/compiled-once.js';
+import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
+
 export type { LockedProductRow, ProductLockPurpose } from '../../db/catalogue/catalogue-sql.js';
 
 /**
@@ -26,4 +29,14 @@ export async function lockProducts(
     .lockProducts(ids, purpose, options.variants ?? false)
     .execute(db);
   return result.rows;
+}
+
+const lockOneStatement = compiledOnce<WorkspaceDatabase, LockedProductRow>(
+  (db, [id]) => catalogueSql(db).lockProduct(id).compile(db),
+  ['\u0000id'],
+);
+
+/** lockProducts([id], 'change') of a single product's write, by a statement compiled once. */
+export async function lockProductForChange(db: WorkspaceDb, id: number): Promise<LockedProductRow[]> {
+  return (await lockOneStatement(db, [id])).rows;
 }

@@ -1,5 +1,10 @@
 import { NotFoundError } from '../errors.js';
-import { lockProducts, type LockedProductRow, type ProductLockPurpose } from './product-lock.repository.js';
+import {
+  lockProductForChange,
+  lockProducts,
+  type LockedProductRow,
+  type ProductLockPurpose,
+} from './product-lock.repository.js';
 import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import { findProductCore } from './product.repository.js';
 
@@ -30,7 +35,10 @@ export async function lockProduct(
   id: number,
   purpose: ProductLockPurpose = 'change',
 ): Promise<LockedProductRow> {
-  const rows = await lockProducts(db, [id], purpose, { variants: purpose === 'delete' });
+  const rows =
+    purpose === 'change'
+      ? await lockProductForChange(db, id)
+      : await lockProducts(db, [id], purpose, { variants: true });
   const product = rows.find((row) => row.id === id);
   if (!product) throw productNotFound(id);
   return product;

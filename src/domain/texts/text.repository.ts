@@ -1,5 +1,7 @@
 import type { TextKind } from '../../db/workspace.schema.js';
 import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
+import { compiledOnce } from '../../db/compiled-once.js';
+import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 
 export interface TextEntry {
   lang: string;
@@ -31,6 +33,16 @@ export async function findText(
     .executeTakeFirst();
 }
 
+const upsertStatement = compiledOnce<WorkspaceDatabase, never>(
+  (db, [productId, kind, lang, value]) =>
+    db
+      .insertInto('product_text')
+      .values({ product_id: productId, kind, lang, value } as never)
+      .onConflict((oc) => oc.columns(['product_id', 'kind', 'lang']).doUpdateSet({ value } as never))
+      .compile(),
+  ['\u0000product', '\u0000kind', '\u0000lang', '\u0000value'],
+);
+
 export async function upsertText(
   db: WorkspaceDb,
   productId: number,
@@ -38,11 +50,7 @@ export async function upsertText(
   lang: string,
   value: string,
 ): Promise<void> {
-  await db
-    .insertInto('product_text')
-    .values({ product_id: productId, kind, lang, value })
-    .onConflict((oc) => oc.columns(['product_id', 'kind', 'lang']).doUpdateSet({ value }))
-    .execute();
+  await upsertStatement(db, [productId, kind, lang, value]);
 }
 
 /** Returns whether a text was there to delete. */
