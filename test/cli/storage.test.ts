@@ -130,4 +130,59 @@ describe('storage', () => {
       ['Beta', true],
     ]);
   });
+
+  it('keeps every acknowledged product write through kill -9 while the WAL is checkpointed by its own thread', async () => {
+    expectSuccess(
+      await runCliAsync(dataDir, ['user', 'add', 'admin', '--role', 'ADMIN', '--password-stdin'], {
+        stdin: 'admin-pw\n',
+      }),
+    );
+    expectSuccess(await runCliAsync(dataDir, ['workspace', 'create', 'Shop']));
+    expectSuccess(await runCliAsync(dataDir, ['settings', 'set', 'rest.enabled', 'true']));
+    running = await startCli(dataDir);
+    const token = await loginAt(running.baseUrl, 'admin', 'admin-pw');
+    const { baseUrl } = running;
+    expect(
+      (await apiRequest(baseUrl, 'POST', '/api/workspace/open', { token, body: { workspaceName: 'Shop' } }))
+        .status,
+    ).toBe(200);
+
+    // Writes in flight together, as clients send them; every one answered is acknowledged.
+    const acknowledged: { id: number; supplierPid: string; name: string }[] = [];
+    for (let round = 0; round < 10; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const supplierPid = `KILL-${round}-${i}`;
+          const created = await apiRequest<{ id: number }>(baseUrl, 'POST', '/api/product', {
+            token,
+            body: { supplierPid, name: `Artikel ${round}-${i}`, language: 'deu' },
+          });
+          expect(created.status).toBe(201);
+          const id = created.body.data!.id;
+          const name = `Neu ${round}-${i}`;
+          const put = await apiRequest(baseUrl, 'PUT', `/api/product/${id}/texts/short/deu`, {
+            token,
+            body: { value: name },
+          });
+          expect(put.status).toBe(200);
+          return { id, supplierPid, name };
+        }),
+      );
+      acknowledged.push(...answers);
+    }
+    running.child.kill('SIGKILL');
+    expect(await running.exited).toBeNull();
+
+    running = await startCli(dataDir);
+    for (const { id, supplierPid, name } of acknowledged) {
+      const read = await apiRequest<{ supplierPid: string; name: string }>(
+        running.baseUrl,
+        'GET',
+        `/api/product/${id}`,
+        { token },
+      );
+      expect(read.status).toBe(200);
+      expect(read.body.data).toMatchObject({ supplierPid, name });
+    }
+  });
 });

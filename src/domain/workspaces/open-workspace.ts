@@ -5,6 +5,7 @@ import { openCatalogueStore, type CatalogueStore } from '../../db/catalogue/cata
 import { databaseFileProblem } from '../../db/database-file-access.js';
 import { migrate, openSqlite, type SqliteConnection, type SqliteHandle } from '../../db/sqlite.js';
 import { DEFAULT_LOCK_WAIT, type LockWait } from '../../db/lock-wait.js';
+import { startWalCheckpoints, type WalCheckpoints } from '../../db/wal-checkpoints.js';
 import type { WorkspaceDatabase } from '../../db/workspace.schema.js';
 import { workspaceMigrations } from '../../db/workspace.migrations.js';
 import { ValidationError } from '../errors.js';
@@ -191,6 +192,7 @@ export async function openWorkspaceDatabase(
   if (!hasSqliteHeader(file)) throw foreignDatabase(name);
   await checkPimDatabase(name, file);
   const handle = openOrRefuse(name, file, { lockWait });
+  let checkpoints: WalCheckpoints | undefined;
   try {
     await migrate(handle, workspaceMigrations);
     const meta = await handle.db
@@ -199,6 +201,9 @@ export async function openWorkspaceDatabase(
       .where('key', '=', 'default_language')
       .executeTakeFirst();
     restrictDatabaseFiles(file);
+    checkpoints = await startWalCheckpoints(handle.raw, file, (message) =>
+      console.error(`pim: checkpointing the WAL of workspace ${name} failed: ${message}`),
+    );
     const reader = openSqlite<WorkspaceDatabase>(file, { mustExist: true, readonly: true });
     return {
       ...ws,
@@ -208,11 +213,13 @@ export async function openWorkspaceDatabase(
       raw: handle.raw,
       reader: reader.raw,
       async close() {
+        await checkpoints?.stop();
         await reader.close();
         await handle.close();
       },
     };
   } catch (error) {
+    await checkpoints?.stop();
     await handle.close();
     throw new ValidationError(
       `The database of workspace ${name} is not usable`,

@@ -1,0 +1,108 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+
+/**
+ * How often the checkpointing thread copies what the WAL holds into the database file. Under
+ * sustained writes the WAL grows by about this much time's commits between checkpoints; idle, a
+ * try finds nothing to copy and costs no I/O.
+ */
+export const CHECKPOINT_INTERVAL_MS = 100;
+
+/**
+ * The writer's own automatic checkpoint, after the commit that makes the WAL this long (pages of
+ * 4 KB: 16 MB; SQLite's default is 1,000). It bounds the WAL: SQLite writes the WAL from its
+ * beginning again only when a write transaction begins after every frame was copied, and under
+ * sustained writes the writer keeps appending while the thread copies, so that moment may not come
+ * by itself (measured: the WAL passed 100 MB). By then the thread has copied nearly every frame,
+ * so this checkpoint copies few pages, once per 16 MB of WAL, where SQLite's default copied all of
+ * them every 4 MB. When it finds the thread checkpointing, SQLite skips it and the next commit
+ * tries again. Two alternatives measured worse (the WAL reached 40-117 MB under the same writes): a
+ * thread that RESTARTs the WAL (taking the write lock) was starved by the writer, SQLite's locks do
+ * not queue; a thread that hands the last copy over to the writer by a message reacts a checkpoint
+ * late.
+ */
+export const WRITER_AUTOCHECKPOINT_PAGES = 4096;
+
+/**
+ * The thread's source: a connection of its own to the database, a PASSIVE checkpoint every
+ * interval (it never waits for readers or writers and never calls the busy handler), with the
+ * synchronous setting every pim connection has, so that a checkpoint syncs the WAL before it copies
+ * and the database after, as the writer's automatic checkpoint did.
+ */
+const SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('synchronous = NORMAL');
+const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+let failing = '';
+const timer = setInterval(() => {
+  try {
+    checkpoint.run();
+    failing = '';
+  } catch (error) {
+    const message = String((error && error.message) || error);
+    // Once per run of the same failure, not every interval.
+    if (message !== failing) parentPort.postMessage({ error: message });
+    failing = message;
+  }
+}, workerData.intervalMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
+parentPort.postMessage({ ready: true });
+`;
+
+export interface WalCheckpoints {
+  /** Stops the thread and closes its connection (before the database's other connections close). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Checkpoints the WAL of the SQLite database `file` in a worker thread (issue 34): SQLite's
+ * automatic checkpoint runs inside the commit that passes 1,000 pages, on the connection that
+ * committed, so about one write in thirty (a POST writes some 30 pages) paid for copying the whole
+ * WAL and two fsyncs on the event loop, and every request waited meanwhile. Now the thread copies,
+ * and the writer (`writer`, the connection of `file` the process writes with) checkpoints only every
+ * WRITER_AUTOCHECKPOINT_PAGES, copying what the thread has not yet. Durability is unchanged: a commit is as durable as
+ * before (synchronous = NORMAL: in the WAL, which survives a killed process); a checkpoint only
+ * moves committed pages into the database file.
+ */
+export async function startWalCheckpoints(
+  writer: Database.Database,
+  file: string,
+  onError: (message: string) => void,
+  intervalMs = CHECKPOINT_INTERVAL_MS,
+): Promise<WalCheckpoints> {
+  writer.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(SOURCE, {
+    eval: true,
+    workerData: { file, driver, intervalMs },
+  });
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: { ready?: boolean; error?: string }) => {
+      if (message.ready) resolve();
+      if (message.error) onError(message.error);
+    });
+    void exited.then(() => reject(new Error('the WAL checkpoint thread ended before it started')));
+  });
+  // Past the start, a thread that fails leaves the writer's own checkpoint to copy everything.
+  worker.on('error', (error) => onError(String(error)));
+  // A thread the process does not wait for: a one-shot command ends without stopping it.
+  worker.unref();
+  let stopped = false;
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      worker.postMessage('stop');
+      await exited;
+    },
+  };
+}
