@@ -81,6 +81,8 @@ export async function startWalCheckpoints(
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(SOURCE, {
     eval: true,
+    // The source is CommonJS: not the process's own options (`--input-type=module` would make it ESM).
+    execArgv: [],
     workerData: { file, driver, intervalMs },
   });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -101,6 +103,8 @@ export async function startWalCheckpoints(
     async stop() {
       if (stopped) return;
       stopped = true;
+      // Kept alive until the thread has closed its connection: the caller awaits it.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
