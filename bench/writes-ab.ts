@@ -6,8 +6,9 @@
  * catalogue made by its own code, as users run it (default log level, the log to a file); each round
  * loads POST /api/product and PUT /api/product/{id}/texts/short/deu on one side and then the other
  * (which goes first alternates), 50 connections, so both meet the same load from other processes.
- * Prints pim's CPU µs per request for each (the median over the rounds is the figure to compare),
- * the throughput, the load average, and at the end the size of each side's WAL file.
+ * Prints pim's CPU µs per request for each (all of its threads: work moved to another thread still
+ * counts) and the throughput (what the event loop gets through), the medians over the rounds, the
+ * load average, and at the end the size of each side's WAL file.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
@@ -74,6 +75,7 @@ interface Side {
   server: Server;
   token: string;
   cpu: Record<string, number[]>;
+  rps: Record<string, number[]>;
 }
 
 const runId = Date.now().toString(36);
@@ -111,7 +113,7 @@ try {
       dir,
     );
     const token = await login(server.baseUrl, ADMIN.username, ADMIN.password);
-    sides.push({ name, data, server, token, cpu: {} });
+    sides.push({ name, data, server, token, cpu: {}, rps: {} });
   }
   console.log(
     `A ${resolve(args.a)}, B ${resolve(args.b!)}: ${rounds} rounds of ${seconds} s per row and side`,
@@ -135,6 +137,7 @@ try {
           throw new Error(`${side.name} ${row}: ${load.non2xx} non-2xx, ${load.errors} errors`);
         }
         (side.cpu[row] ??= []).push(load.serverCpuUs ?? NaN);
+        (side.rps[row] ??= []).push(load.rps);
         line.push(`${side.name} ${load.serverCpuUs} µs ${load.rps}/s`);
       }
       console.log(`  round ${round + 1} ${row}: ${line.join(', ')}; load ${loadavg()[0]!.toFixed(2)}`);
@@ -144,6 +147,8 @@ try {
   for (const row of rows) {
     const [a, b] = sides.map((side) => median(side.cpu[row]!));
     console.log(`median CPU µs per ${row}: A ${a}, B ${b} (${((b! / a! - 1) * 100).toFixed(1)} %)`);
+    const [ra, rb] = sides.map((side) => median(side.rps[row]!));
+    console.log(`median ${row}/s: A ${ra}, B ${rb} (${((rb! / ra! - 1) * 100).toFixed(1)} %)`);
   }
   for (const side of sides) console.log(`WAL of ${side.name}: ${walSizes(side.data.root)}`);
 } finally {
