@@ -70,6 +70,36 @@ describe('concurrency', () => {
     expect(matching[0]).toEqual(winner);
   });
 
+  it('writes in flight together each get their own answer: the refused ones leave nothing, the others all land', async () => {
+    const taken = await create();
+    const texted = await Promise.all(Array.from({ length: 5 }, () => create()));
+    const fresh = Array.from({ length: 20 }, () => pid('MIX'));
+    // Interleaved, so that refused writes fall between accepted ones (on SQLite they may share a commit).
+    const requests = fresh.flatMap((supplierPid, i) => [
+      call<Product>('POST', '/api/product', { supplierPid, name: `Neu ${i}` }),
+      ...(i % 4 === 0
+        ? [
+            call('POST', '/api/product', { supplierPid: taken.supplierPid, name: 'twice' }),
+            call('PUT', `/api/product/${texted[i / 4]!.id}/texts/short/deu`, { value: `Text ${i}` }),
+            call('PUT', '/api/product/999999999/texts/short/deu', { value: 'nobody' }),
+          ]
+        : []),
+    ]);
+    const results = await Promise.all(requests);
+    const byStatus = (status: number) => results.filter((r) => r.status === status).length;
+    expect([byStatus(201), byStatus(409), byStatus(200), byStatus(404)]).toEqual([20, 5, 5, 5]);
+    const list = await call<Product[]>('GET', '/api/product');
+    const listed = list.body.data!;
+    expect(listed.filter((p) => p.supplierPid === taken.supplierPid)).toEqual([taken]);
+    fresh.forEach((supplierPid, i) => {
+      expect(listed.filter((p) => p.supplierPid === supplierPid)).toMatchObject([{ name: `Neu ${i}` }]);
+    });
+    for (const [n, product] of texted.entries()) {
+      const text = await call<{ value: string }>('GET', `/api/product/${product.id}/texts/short/deu`);
+      expect(text.body.data!.value).toBe(`Text ${n * 4}`);
+    }
+  });
+
   it('contested variants and renames: exactly one wins, no half-written data', async () => {
     const main = await create();
     const supplierPid = pid('VRACE');

@@ -42,4 +42,5 @@ export const catalogueSqlPostgres: CatalogueSql = {
   changeCounter: changeCounterPostgres,
   featureLanguages: featureLanguagesPostgres,
   countChanges: countChangesPostgres,
+  writeTransaction: (db, work) => db.transaction().execute(work),
 };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { groupedWrite } from '../group-commit.js';
 import { featureLanguagesSqlite } from './feature-language-sql.js';
 import { bulkSqlSqlite } from './bulk-sql.sqlite.js';
 import { productGridSqlite } from './product-grid-sql.sqlite.js';
@@ -30,4 +31,5 @@ export const catalogueSqlSqlite: CatalogueSql = {
   changeCounter: async (db) => Number((await changeCounterQuery(db).executeTakeFirst())?.value ?? 0),
   featureLanguages: featureLanguagesSqlite,
   countChanges: countChangesSqlite,
+  writeTransaction: groupedWrite,
 };

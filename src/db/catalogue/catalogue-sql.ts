@@ -230,6 +230,12 @@ export interface CatalogueSql {
   /** The committed counter alone: rises by one with every committed change. */
   changeCounter(db: WorkspaceDb): Promise<number>;
   /**
+   * Runs `work` in a write transaction of the workspace database `db`: on SQLite grouped with the
+   * writes that arrive meanwhile, each in a savepoint, answered after the shared commit
+   * (db/group-commit.ts); on PostgreSQL a transaction of its own.
+   */
+  writeTransaction<T>(db: WorkspaceDb, work: (trx: WorkspaceDb) => Promise<T>): Promise<T>;
+  /**
    * Runs `work` in `trx`; when it changed any row (a plugin on PostgreSQL, total_changes on SQLite),
    * raises the change counter as the transaction's last statement and puts its stamps in commit
    * order (change-counter-sql.*.ts), `at()` being the instant the work stamped its rows with.

@@ -25,7 +25,7 @@ export function catalogueTransaction<T>(
   work: (trx: WorkspaceDb) => Promise<T>,
   clock: Clock,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return catalogueSql(db).writeTransaction(db, async (trx) => {
     const { result, stamps } = await catalogueSql(trx).countChanges(trx, work, () =>
       clock.now().toISOString(),
     );
