@@ -103,5 +103,37 @@ describe('a write lock another process holds', () => {
       });
       expect(again.status, again.text).toBe(201);
     });
+
+    it('answers every write waiting together 503 and writes none of them', async () => {
+      const { server, token } = shared;
+      const made = await server.request<Product>('POST', '/api/product', {
+        token,
+        body: { supplierPid: 'LW-MANY-0', name: 'Alt' },
+      });
+      expect(made.status, made.text).toBe(201);
+      const id = made.body.data!.id;
+      const holder = await holdWriteLock(await activeWorkspacePlace(shared.server, shared.token));
+      let answers;
+      try {
+        // On SQLite they queue behind one BEGIN (group commit): its deadline answers them all.
+        answers = await Promise.all([
+          server.request('POST', '/api/product', { token, body: { supplierPid: 'LW-MANY-1' } }),
+          server.request('POST', '/api/product', { token, body: { supplierPid: 'LW-MANY-2' } }),
+          server.request('PUT', `/api/product/${id}/texts/short/deu`, { token, body: { value: 'Neu' } }),
+        ]);
+        expect(await holder.held()).toBe(true);
+      } finally {
+        await holder.release();
+      }
+      for (const answer of answers) expectDatabaseBusy(answer);
+      const list = await server.request<Product[]>('GET', '/api/product?all=true', { token });
+      const pids = list.body.data!.map((p) => p.supplierPid);
+      expect(pids).not.toContain('LW-MANY-1');
+      expect(pids).not.toContain('LW-MANY-2');
+      const text = await server.request<{ value: string }>('GET', `/api/product/${id}/texts/short/deu`, {
+        token,
+      });
+      expect(text.body.data!.value).toBe('Alt');
+    });
   });
 });
