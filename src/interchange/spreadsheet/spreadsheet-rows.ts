@@ -1,5 +1,5 @@
 import type { TextKind } from '../../db/workspace.schema.js';
-import { parseEntries } from '../../domain/features/entry-list.rules.js';
+import { entryPairs } from '../../domain/features/entry-list.rules.js';
 import {
   PRODUCT_COLUMN,
   TEXT_KIND,
@@ -109,6 +109,7 @@ export function* pageRows(
   const cells = new Array<string | null>(layout.width).fill(null);
   const { products, texts, features } = page;
   const seen: string[] = [];
+  const pairs: string[] = [];
   let t = 0;
   let f = 0;
   for (const product of products) {
@@ -134,14 +135,16 @@ export function* pageRows(
       const byLang = layout.values.get(ftidref);
       if (byLang === undefined) continue;
       seen.length = 0;
-      for (const { lang, value } of parseEntries(valuesJson)) {
+      entryPairs(valuesJson, pairs);
+      for (let e = 0; e < pairs.length; e += 2) {
+        const lang = pairs[e]!;
         if (seen.includes(lang)) {
           report.valuesLeftOut++;
           continue;
         }
         seen.push(lang);
         const index = byLang.get(lang);
-        if (index !== undefined) cells[index] = value;
+        if (index !== undefined) cells[index] = pairs[e + 1]!;
       }
     }
     yield cells;
