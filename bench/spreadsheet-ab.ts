@@ -6,13 +6,15 @@
  * which goes first) and runs each format once: `csv` and `xlsx` export the whole catalogue with the
  * default columns (the first export paying the feature languages as a user's first export does),
  * `import` sends bench/lib/spreadsheet-import.ts's CSV of the catalogue back (every product
- * unchanged) as a job and waits for its end. On SQLite each run has a fresh copy of the benchmark
+ * unchanged) as a job and waits for its end, `reimport` the file `csv` wrote in the same run (the
+ * export's own columns: every feature; after `csv`). On SQLite each run has a fresh copy of the benchmark
  * catalogue, its data folder made by the side's own code from its own cached catalogue (bench/.data
  * in DIR: the cache key follows the migrations). On PostgreSQL the catalogue is moved once (`pim db
  * move`, by side B) into a database of its own that every run uses in turn: the rows read or write
  * nothing, and both sides must have the same migrations (checked). Prints pim's CPU seconds (utime
- * + stime: steadier than wall time when others use the machine), PostgreSQL's (every postgres
- * process of the machine: others' included), the wall time, the peak RSS and the load average.
+ * + stime: steadier than wall time when others use the machine), PostgreSQL's (the postgres
+ * processes alive at both ends: others' included, and a backend that ended meanwhile takes its
+ * time with it, so it can even come out negative: a rough figure), the wall time, the peak RSS and the load average.
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, readdirSync, rmSync } from 'node:fs';
@@ -107,10 +109,11 @@ async function measure(
   format: string,
   root: string,
 ): Promise<void> {
-  if (format === 'import') {
+  if (format === 'import' || format === 'reimport') {
     // measureSpreadsheetImport reads the base URL and the token of its context only.
     const ctx = { baseUrl: pim.baseUrl, token, manifest: catalogue.manifest, runId: '' };
-    const outcome = await measureSpreadsheetImport(ctx, pim.pid, csvFile, false);
+    const file = format === 'import' ? csvFile : join(root, 'x.csv');
+    const outcome = await measureSpreadsheetImport(ctx, pim.pid, file, false);
     if (outcome.failed || outcome.unchanged !== outcome.rows)
       throw new Error(`import: ${outcome.failed ?? `${outcome.unchanged} of ${outcome.rows} unchanged`}`);
     return;
