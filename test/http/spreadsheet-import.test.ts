@@ -261,6 +261,43 @@ describe('spreadsheet import: writing only what differs', () => {
     });
   });
 
+  it('compares feature values as stored whatever the list holds: escapes, a language without a column', async () => {
+    const all = [
+      'supplierPid',
+      'feature[EF-LEN][deu]',
+      'feature[EF-LEN][eng]',
+      'feature[EF-LEN][fra]',
+      'feature[EF-COL][deu]',
+    ];
+    const awkward = '5 "x" \\ y\u00e9\u{1f600}';
+    await imported(csv([all, ['SI-9', '5', awkward, 'cinq', 'rot']]));
+    const tags = await etags();
+    // The same cells: the stored lists are the text these rows would store.
+    expect(await imported(csv([all, ['SI-9', '5', awkward, 'cinq', 'rot']]))).toMatchObject({
+      changed: 0,
+      unchanged: 1,
+    });
+    // No column for French: the stored list holds a value the row does not name, which stays.
+    const lacking = ['supplierPid', 'feature[EF-LEN][deu]', 'feature[EF-LEN][eng]', 'feature[EF-COL][deu]'];
+    expect(await imported(csv([lacking, ['SI-9', '5', awkward, 'rot']]))).toMatchObject({
+      changed: 0,
+      unchanged: 1,
+    });
+    expect((await etags()).get('SI-9')).toBe(tags.get('SI-9'));
+    expect(await imported(csv([lacking, ['SI-9', '6', awkward, 'rot']]))).toMatchObject({ changed: 1 });
+    expect((await sheetOf('SI-9'))!.features).toEqual([
+      expect.objectContaining({
+        ftidref: 'EF-LEN',
+        values: [
+          { lang: 'deu', value: '6' },
+          { lang: 'eng', value: awkward },
+          { lang: 'fra', value: 'cinq' },
+        ],
+      }),
+      expect.objectContaining({ ftidref: 'EF-COL', values: [{ lang: 'deu', value: 'rot' }] }),
+    ]);
+  });
+
   it('a dry run counts created, changed and unchanged and writes nothing', async () => {
     const before = { counter: await counter(), tags: await etags() };
     const job = await importFile(

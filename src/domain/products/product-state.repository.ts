@@ -1,5 +1,6 @@
 import { PRODUCT_FIELDS } from '../../db/catalogue/product-fields.js';
-import type { WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
+import { sql } from 'kysely';
+import { catalogueSql, type WorkspaceDb } from '../../db/catalogue/catalogue-sql.js';
 import type { TextKind } from '../../db/workspace.schema.js';
 
 export interface ProductStateRow {
@@ -40,29 +41,41 @@ export async function findProductStates(
   return rows as unknown as ProductStateRow[];
 }
 
-export async function findTextStates(db: WorkspaceDb, ids: readonly number[]): Promise<TextStateRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('product_text')
-    .select(['product_id', 'kind', 'lang', 'value'])
-    .where('product_id', 'in', ids)
-    .execute();
+/**
+ * The texts of these kinds and languages (the columns' own: the import compares no others). Each
+ * list is one bound parameter, so the statement's text is the same for every batch of an import
+ * (SQLite keeps it prepared: db/sqlite.ts's statement cache).
+ */
+export async function findTextStates(
+  db: WorkspaceDb,
+  ids: readonly number[],
+  kinds: readonly TextKind[],
+  langs: readonly string[],
+): Promise<TextStateRow[]> {
+  if (ids.length === 0 || kinds.length === 0 || langs.length === 0) return [];
+  const catalogue = catalogueSql(db);
+  const { rows } = await sql<TextStateRow>`SELECT product_id, kind, lang, value FROM product_text
+    WHERE product_id IN ${catalogue.idList(ids)} AND kind IN ${catalogue.textList(kinds)}
+      AND lang IN ${catalogue.textList(langs)}`.execute(db);
+  return rows;
 }
 
-/** The first occurrence of each feature (the one a spreadsheet's columns address). */
-export async function findFeatureStates(db: WorkspaceDb, ids: readonly number[]): Promise<FeatureStateRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('product_feature as pf')
-    .innerJoin('feature_def as d', 'd.id', 'pf.feature_id')
-    .select((eb) => [
-      'pf.product_id',
-      'd.ftidref',
-      'pf.funit as own_unit',
-      eb.fn.coalesce('pf.funit', 'd.default_unit').as('unit'),
-      'pf.values_json',
-    ])
-    .where('pf.product_id', 'in', ids)
-    .where('pf.occurrence', '=', 1)
-    .execute();
+/**
+ * The first occurrence of each of these features (those a spreadsheet's columns address), its
+ * values as the stored JSON text. `+pf.feature_id`: SQLite would otherwise start from the named
+ * features' index and look each up for each id (as product-columns-sql.ts says).
+ */
+export async function findFeatureStates(
+  db: WorkspaceDb,
+  ids: readonly number[],
+  ftidrefs: readonly string[],
+): Promise<FeatureStateRow[]> {
+  if (ids.length === 0 || ftidrefs.length === 0) return [];
+  const catalogue = catalogueSql(db);
+  const { rows } = await sql<FeatureStateRow>`SELECT pf.product_id, d.ftidref, pf.funit AS own_unit,
+      COALESCE(pf.funit, d.default_unit) AS unit, pf.values_json
+    FROM product_feature pf JOIN feature_def d ON d.id = +pf.feature_id
+    WHERE pf.product_id IN ${catalogue.idList(ids)} AND pf.occurrence = 1
+      AND d.ftidref IN ${catalogue.textList(ftidrefs)}`.execute(db);
+  return rows;
 }

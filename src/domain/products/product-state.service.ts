@@ -1,6 +1,6 @@
 import { PRODUCT_FIELDS, type ProductFieldKey } from '../../db/catalogue/product-fields.js';
+import type { TextKind } from '../../db/workspace.schema.js';
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
-import { parseEntries } from '../features/entry-list.rules.js';
 import { findFeatureStates, findProductStates, findTextStates } from './product-state.repository.js';
 
 /** A stored feature's first occurrence as a comparison needs it. */
@@ -9,14 +9,25 @@ export interface FeatureState {
   unit: string | null;
   /** Its own unit: null when it shows the definition's. */
   ownUnit: string | null;
-  /** Value by language. */
-  values: Map<string, string>;
+  /**
+   * Its values as stored (entry-list.rules.ts), not parsed: an import compares the text its row
+   * would store with it first, and reads the entries only where the two differ.
+   */
+  valuesJson: string;
+}
+
+/** The parts a comparison needs: the columns' text kinds and languages, and their features. */
+export interface ProductStateWant {
+  textKinds: readonly TextKind[];
+  textLangs: readonly string[];
+  ftidrefs: readonly string[];
 }
 
 /**
- * What an import compares a product with, read lean: its key, main product, group, fields, texts
- * and the first occurrence of each feature. Three statements for a whole batch, against a sheet
- * (keywords, media, fragments, JSON built and parsed) per product.
+ * What an import compares a product with, read lean: its key, main product, group, fields, and
+ * the texts and first occurrences of the features that `want` names (a file's columns: the others
+ * are never compared). Three statements for a whole batch, against a sheet (keywords, media,
+ * fragments, JSON built and parsed) per product.
  */
 export interface ProductState {
   id: number;
@@ -33,6 +44,7 @@ export interface ProductState {
 export async function readProductStates(
   context: RequestContext,
   supplierPids: readonly string[],
+  want: ProductStateWant,
 ): Promise<Map<string, ProductState>> {
   const ctx = useWorkspace(context, RIGHTS.read);
   const rows = await findProductStates(ctx.db, supplierPids);
@@ -55,15 +67,15 @@ export async function readProductStates(
     states.set(row.supplier_pid, state);
   }
   const ids = [...byId.keys()];
-  for (const text of await findTextStates(ctx.db, ids)) {
+  for (const text of await findTextStates(ctx.db, ids, want.textKinds, want.textLangs)) {
     const state = byId.get(text.product_id)!;
     (text.kind === 'DESCRIPTIONSHORT' ? state.shortTexts : state.longTexts).set(text.lang, text.value);
   }
-  for (const feature of await findFeatureStates(ctx.db, ids)) {
+  for (const feature of await findFeatureStates(ctx.db, ids, want.ftidrefs)) {
     byId.get(feature.product_id)!.features.set(feature.ftidref, {
       unit: feature.unit,
       ownUnit: feature.own_unit,
-      values: new Map(parseEntries(feature.values_json).map((e) => [e.lang, e.value])),
+      valuesJson: feature.values_json,
     });
   }
   return states;

@@ -1,4 +1,6 @@
 import type { ProductFieldKey } from '../../db/catalogue/product-fields.js';
+import { TEXT_KIND } from '../../domain/products/product-columns.service.js';
+import type { ProductStateWant } from '../../domain/products/product-state.service.js';
 import { checkFtidref } from '../../domain/features/feature.rules.js';
 import { DomainError } from '../../domain/errors.js';
 import { columnName, isColumnError, parseColumnName, READ_ONLY_FIELDS } from './spreadsheet-columns.js';
@@ -11,6 +13,8 @@ import type { SpreadsheetFormat } from './spreadsheet-export.js';
 export interface FeatureColumns {
   ftidref: string;
   values: { index: number; lang: string }[];
+  /** Positions in `values` by language in the stored lists' order (entry-list.rules.ts). */
+  byLang: number[];
   unit?: number;
 }
 
@@ -26,6 +30,8 @@ export interface HeaderPlan {
   fields: { index: number; key: ProductFieldKey }[];
   texts: { index: number; kind: 'short' | 'long'; lang: string }[];
   features: FeatureColumns[];
+  /** What of a stored product the columns compare: their text kinds and languages, their features. */
+  compared: ProductStateWant;
   /**
    * A cell's value from its text: a CSV cell loses the `'` the export's formula guard put before it
    * (`restored`); an XLSX cell is taken as it is (the export adds no `'` there: docs/spreadsheets.md).
@@ -46,6 +52,7 @@ export function readHeader(header: SheetRow, format: SpreadsheetFormat): HeaderP
     fields: [],
     texts: [],
     features: [],
+    compared: { textKinds: [], textLangs: [], ftidrefs: [] },
     valueOf: format === 'csv' ? restored : (cell) => cell,
   };
   const seen = new Map<string, number>();
@@ -79,7 +86,8 @@ export function readHeader(header: SheetRow, format: SpreadsheetFormat): HeaderP
           throw error;
         }
         let feature = features.get(column.ftidref);
-        if (!feature) features.set(column.ftidref, (feature = { ftidref: column.ftidref, values: [] }));
+        if (!feature)
+          features.set(column.ftidref, (feature = { ftidref: column.ftidref, values: [], byLang: [] }));
         if (column.kind === 'featureUnit') feature.unit = index;
         else feature.values.push({ index, lang: column.lang });
         break;
@@ -93,5 +101,14 @@ export function readHeader(header: SheetRow, format: SpreadsheetFormat): HeaderP
       1,
     );
   plan.features = [...features.values()];
+  for (const feature of plan.features) {
+    const langs = feature.values.map((v) => v.lang);
+    feature.byLang = langs.map((_, i) => i).sort((a, b) => (langs[a]! < langs[b]! ? -1 : 1));
+  }
+  plan.compared = {
+    textKinds: [...new Set(plan.texts.map((t) => TEXT_KIND[t.kind]))],
+    textLangs: [...new Set(plan.texts.map((t) => t.lang))],
+    ftidrefs: plan.features.map((f) => f.ftidref),
+  };
   return plan;
 }

@@ -185,6 +185,7 @@ async function writeBatch(
   const stored = await readProductStates(
     ctx,
     batch.map((p) => keyOf(header, p.cells) ?? '').filter((pid) => pid !== ''),
+    header.compared,
   );
   const plans: { row: number; plan: Exclude<RowPlan, { kind: 'unchanged' }> }[] = [];
   for (const { row, cells } of batch) {

@@ -2,10 +2,11 @@ import { PRODUCT_FIELDS, type ProductFieldKey } from '../../db/catalogue/product
 import type { TextKind } from '../../db/workspace.schema.js';
 import { DomainError } from '../../domain/errors.js';
 import { checkFunit } from '../../domain/features/feature.rules.js';
-import type { ProductState } from '../../domain/products/product-state.service.js';
+import { entryPairs } from '../../domain/features/entry-list.rules.js';
+import type { FeatureState, ProductState } from '../../domain/products/product-state.service.js';
 import { SUPPLIER_PID_MAX } from '../../domain/products/product.rules.js';
 import { checkLength, checkTextValue } from '../../domain/texts/text.rules.js';
-import type { HeaderPlan } from './spreadsheet-header.js';
+import type { FeatureColumns, HeaderPlan } from './spreadsheet-header.js';
 
 /** A bad cell of a row: its column (1-based) and why. */
 export class RowProblem extends Error {
@@ -56,11 +57,23 @@ function cellValue(
   return value;
 }
 
+/** Removals of a row, made on its first: an unchanged row (most of a round trip) makes none. */
+const NO_REMOVALS: Removals = Object.freeze({
+  texts: [] as [TextKind, string][],
+  featureValues: [] as [string, string][],
+  features: [] as string[],
+}) as Removals;
+
+type TextChange = { lang: string; value: string };
+type FeatureChange = { ftidref: string; funit?: string | null; values: TextChange[] };
+
 /**
  * Compares one row with the stored product (undefined: none has its supplierPid) and says what to
  * write: nothing for an unchanged product (it is not touched: revision and updated_at stay), else
  * the parts that differ. Empty cells are no value: a field cleared, a text or a feature value
  * removed, a feature whose cells are all empty removed. Columns the file lacks change nothing.
+ * The parts of a plan (the document, its lists, the removals) are made only once something
+ * differs: an import of an unchanged file makes none of them.
  */
 export function planRow(
   header: HeaderPlan,
@@ -73,23 +86,19 @@ export function planRow(
   );
   if (supplierPid.trim() === '')
     throw new RowProblem(header.supplierPid + 1, 'supplierPid is empty: every row needs one');
-  const document: Record<string, unknown> = { supplierPid };
-  let changes = 0;
-  const removals: Removals = { texts: [], featureValues: [], features: [] };
+  let document: Record<string, unknown> | undefined;
+  const set = (key: string, value: unknown) => ((document ??= { supplierPid })[key] = value);
+  let removals = NO_REMOVALS;
+  const remove = () =>
+    removals === NO_REMOVALS ? (removals = { texts: [], featureValues: [], features: [] }) : removals;
 
   for (const { index, key } of header.fields) {
     const value = cellValue(header, cells, index, (v) => checkLength(v, key, MAX_LENGTH.get(key)!)) || null;
-    if (stored ? stored.fields[key] !== value : value !== null) {
-      document[key] = value;
-      changes++;
-    }
+    if (stored ? stored.fields[key] !== value : value !== null) set(key, value);
   }
   if (header.groupId !== undefined) {
     const groupId = groupOf(cellValue(header, cells, header.groupId), header.groupId, groups);
-    if (stored ? stored.groupId !== groupId : groupId !== null) {
-      document.groupId = groupId;
-      changes++;
-    }
+    if (stored ? stored.groupId !== groupId : groupId !== null) set('groupId', groupId);
   }
   if (header.masterSupplierPid !== undefined) {
     const master = cellValue(header, cells, header.masterSupplierPid) || null;
@@ -99,62 +108,102 @@ export function planRow(
         `masterSupplierPid '${master ?? ''}' differs from the stored one ('${stored.masterSupplierPid ?? ''}': ` +
           `${stored.masterSupplierPid === null ? 'a main product' : 'a variant'}): it cannot be changed`,
       );
-    if (!stored && master !== null) document.masterSupplierPid = master;
+    if (!stored && master !== null) set('masterSupplierPid', master);
   }
 
-  const shortTexts: { lang: string; value: string }[] = [];
-  const longTexts: { lang: string; value: string }[] = [];
+  let shortTexts: TextChange[] | undefined;
+  let longTexts: TextChange[] | undefined;
   for (const { index, kind, lang } of header.texts) {
     const value = cellValue(header, cells, index, (v) => checkTextValue(v, `${kind}[${lang}]`));
     const current = (kind === 'short' ? stored?.shortTexts : stored?.longTexts)?.get(lang);
     if (value === '') {
       if (current !== undefined)
-        removals.texts.push([kind === 'short' ? 'DESCRIPTIONSHORT' : 'DESCRIPTIONLONG', lang]);
-    } else if (value !== current) (kind === 'short' ? shortTexts : longTexts).push({ lang, value });
-  }
-  if (shortTexts.length > 0) document.shortTexts = shortTexts;
-  if (longTexts.length > 0) document.longTexts = longTexts;
-
-  const features: { ftidref: string; funit?: string | null; values: { lang: string; value: string }[] }[] =
-    [];
-  for (const feature of header.features) {
-    const current = stored?.features.get(feature.ftidref);
-    const unit =
-      feature.unit === undefined
-        ? undefined
-        : cellValue(header, cells, feature.unit, (v) => checkFunit(v)) || null;
-    const values = feature.values.map(({ index, lang }) => ({
-      lang,
-      value: cellValue(header, cells, index, (v) =>
-        checkTextValue(v, `feature[${feature.ftidref}][${lang}]`),
-      ),
-    }));
-    if (!unit && values.every((v) => v.value === '')) {
-      if (current) removals.features.push(feature.ftidref);
-      continue;
+        remove().texts.push([kind === 'short' ? 'DESCRIPTIONSHORT' : 'DESCRIPTIONLONG', lang]);
+    } else if (value !== current) {
+      if (kind === 'short') (shortTexts ??= []).push({ lang, value });
+      else (longTexts ??= []).push({ lang, value });
     }
-    const set = values.filter((v) => v.value !== '' && current?.values.get(v.lang) !== v.value);
-    if (current)
-      for (const v of values)
-        if (v.value === '' && current.values.has(v.lang))
-          removals.featureValues.push([feature.ftidref, v.lang]);
-    const unitChanged =
-      unit !== undefined &&
-      (current ? (unit === null ? current.ownUnit !== null : unit !== current.unit) : unit !== null);
-    if (set.length > 0 || unitChanged || !current)
-      features.push({ ftidref: feature.ftidref, ...(unitChanged ? { funit: unit } : {}), values: set });
   }
-  if (features.length > 0) document.features = features;
+  if (shortTexts) set('shortTexts', shortTexts);
+  if (longTexts) set('longTexts', longTexts);
 
-  changes += shortTexts.length + longTexts.length + features.length;
-  const removed = removals.texts.length + removals.featureValues.length + removals.features.length;
-  if (stored && changes === 0 && removed === 0) return { kind: 'unchanged', supplierPid };
+  let features: FeatureChange[] | undefined;
+  for (const feature of header.features) {
+    const change = featureChange(header, cells, feature, stored?.features.get(feature.ftidref), remove);
+    if (change) (features ??= []).push(change);
+  }
+  if (features) set('features', features);
+
+  if (stored && document === undefined && removals === NO_REMOVALS) return { kind: 'unchanged', supplierPid };
   return {
     kind: stored ? 'change' : 'create',
     supplierPid,
-    document: stored && changes === 0 ? undefined : document,
-    removals,
+    document: stored ? document : (document ?? { supplierPid }),
+    removals: removals === NO_REMOVALS ? { texts: [], featureValues: [], features: [] } : removals,
   };
+}
+
+/**
+ * One feature's columns against its stored first occurrence: what the bulk document sets (undefined:
+ * nothing), the removals pushed through `remove`. The stored values are first compared as the text
+ * the row's values would be stored as; only where that differs are they read entry by entry.
+ */
+function featureChange(
+  header: HeaderPlan,
+  cells: readonly string[],
+  feature: FeatureColumns,
+  current: FeatureState | undefined,
+  remove: () => Removals,
+): FeatureChange | undefined {
+  const unit =
+    feature.unit === undefined
+      ? undefined
+      : cellValue(header, cells, feature.unit, (v) => checkFunit(v)) || null;
+  const values = feature.values.map(({ index, lang }) =>
+    cellValue(header, cells, index, (v) => checkTextValue(v, `feature[${feature.ftidref}][${lang}]`)),
+  );
+  if (!unit && values.every((v) => v === '')) {
+    if (current) remove().features.push(feature.ftidref);
+    return undefined;
+  }
+  const unitChanged =
+    unit !== undefined &&
+    (current ? (unit === null ? current.ownUnit !== null : unit !== current.unit) : unit !== null);
+  const funit = unitChanged ? { funit: unit } : {};
+  if (current && current.valuesJson === storedForm(feature, values))
+    return unitChanged ? { ftidref: feature.ftidref, ...funit, values: [] } : undefined;
+  const stored = current ? valuesByLang(current.valuesJson) : undefined;
+  const set: TextChange[] = [];
+  feature.values.forEach(({ lang }, i) => {
+    const value = values[i]!;
+    if (value !== '' && stored?.get(lang) !== value) set.push({ lang, value });
+    else if (value === '' && stored?.has(lang)) remove().featureValues.push([feature.ftidref, lang]);
+  });
+  return set.length > 0 || unitChanged || !current
+    ? { ftidref: feature.ftidref, ...funit, values: set }
+    : undefined;
+}
+
+/**
+ * The values as entriesJson would store exactly them (by language, empty cells left out): equal to
+ * the stored text only where the stored list holds these values and no others.
+ */
+function storedForm(feature: FeatureColumns, values: readonly string[]): string {
+  let text = '';
+  for (const i of feature.byLang) {
+    const value = values[i]!;
+    if (value === '') continue;
+    text += `${text === '' ? '' : ','}{"lang":${JSON.stringify(feature.values[i]!.lang)},"value":${JSON.stringify(value)}}`;
+  }
+  return `[${text}]`;
+}
+
+/** A stored list's value by language (the last of a language, as a Map of its entries keeps). */
+function valuesByLang(valuesJson: string): Map<string, string> {
+  const pairs = entryPairs(valuesJson, []);
+  const map = new Map<string, string>();
+  for (let i = 0; i < pairs.length; i += 2) map.set(pairs[i]!, pairs[i + 1]!);
+  return map;
 }
 
 function groupOf(cell: string, index: number, groups: ReadonlySet<number>): number | null {
