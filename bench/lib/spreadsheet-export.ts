@@ -67,7 +67,7 @@ export function spreadsheetExportRow(r: SpreadsheetExportResult, products: numbe
   const cpu = r.serverCores === undefined ? undefined : `server ${round(r.serverCores, 2)} cores`;
   const bound =
     r.format === 'csv'
-      ? 'bound by the page reads (three statements a page of 250, rows as arrays), JSON.parse of the feature values, building the 1,230-column CSV rows and writing 208 MB (docs/spreadsheets.md)'
+      ? 'bound by the page reads (three statements a page of 250, rows as arrays: the driver making the rows), walking the 1,230-column rows, building the CSV and writing 208 MB (docs/spreadsheets.md)'
       : 'bound by the same reads plus deflating the sheet XML (zlib level 3) on the main thread';
   return {
     endpoint: `GET /api/export?format=${r.format}: the catalogue as ${r.format.toUpperCase()}`,
