@@ -86,6 +86,42 @@ describe('pim validate', () => {
     );
   });
 
+  describe('on a machine without xmllint', () => {
+    // Nothing on PATH: spawning xmllint fails as where it is not installed.
+    const withoutXmllint = (file: string) =>
+      runCliAsync(join(dir, 'no-data-folder'), ['validate', file], { env: { PATH: join(dir, 'empty') } });
+    const BUNDLED =
+      "the bundled libxml2 (libxml2-wasm, the file read whole; xmllint is not installed) against bmecat_2005_1.xsd (the root's namespace read as 2005.1)";
+
+    it('checks against the schema with the bundled libxml2, saying so', async () => {
+      const clean = bmecatSample('WEI_BMECat_1609801044.xml');
+      const passed = await withoutXmllint(clean);
+      expect(passed.stderr).toBe('');
+      expect(passed.stdout).toBe(`${clean}: no problems (0 from ${BUNDLED}, 0 from pim's checks)\n`);
+      expect(passed.code).toBe(0);
+      const file = bmecatSample('WEI_BMECat_1351590000.xml');
+      const refused = await withoutXmllint(file);
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe(
+        `${file}:40: Element 'KEYWORD': [facet 'maxLength'] The value has a length of '54'; this exceeds the allowed maximum length of '50'.\n` +
+          `${file}: 1 problem (1 from ${BUNDLED}, 0 from pim's checks)\n`,
+      );
+    });
+
+    it('reports a file that is not well-formed with line and column', async () => {
+      const file = join(dir, 'broken.xml');
+      writeFileSync(
+        file,
+        '<?xml version="1.0"?>\n<BMECAT version="2005.1" xmlns="http://www.bmecat.org/bmecat/2005.1">\n<HEADER>\n</BMECAT>\n',
+      );
+      const result = await withoutXmllint(file);
+      expect(result.code).toBe(1);
+      expect(result.stdout.split('\n')[0]).toBe(
+        `${file}:4:10: Opening and ending tag mismatch: HEADER line 3 and BMECAT`,
+      );
+    });
+  });
+
   it('answers usage mistakes in one line', async () => {
     expectOneLineError(await runCliAsync(dir, ['validate']), /^pim: pim validate needs a BMEcat file$/);
     expectOneLineError(await validate(join(dir, 'nope.xml')), /cannot read .*nope\.xml: no such file/);

@@ -1,15 +1,16 @@
 import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 /**
  * A BMEcat file checked against the BMEcat 2005.1 schema by `xmllint --stream` (Debian's
  * libxml2-utils: a 225 MB file in 12 s with 10 MB of memory), for `pim validate`. BMEcat 2005
  * documents in another 2005 namespace (2005, 2005.2, a supplier's 2005+onto) are validated as 2005.1:
- * their root's namespace is swapped in the stream, lines unchanged. Without xmllint, or for a file the
- * schema does not apply to (BMEcat 1.2, no namespace, UTF-16 in another namespace), the check is
- * skipped and `note` says why.
+ * their root's namespace is swapped in the stream, lines unchanged. Without xmllint, a file up to
+ * 64 MB is checked by the bundled libxml2 instead (bmecat-schema-wasm.ts, in memory); for a larger
+ * one, or a file the schema does not apply to (BMEcat 1.2, no namespace, UTF-16 in another
+ * namespace), the check is skipped and `note` says why.
  */
 
 /** The bundled schema (schemas/bmecat/, unchanged from BME e.V.). */
@@ -18,11 +19,15 @@ export const BMECAT_XSD = fileURLToPath(
 );
 
 const NS_2005_1 = 'http://www.bmecat.org/bmecat/2005.1';
+/** The largest file the bundled validator takes: it holds the whole document (a 225 MB file needed 1.7 GB). */
+export const IN_MEMORY_LIMIT = 64 * 1024 * 1024;
 const HEAD_BYTES = 64 * 1024;
 
 export interface SchemaProblem {
   /** 0 when the problem has no line (the file could not be parsed). */
   line: number;
+  /** The column, where the validator says it (the bundled one does, xmllint --stream not; 0: unknown). */
+  column?: number;
   message: string;
 }
 
@@ -33,7 +38,12 @@ export interface SchemaCheck {
   problems: SchemaProblem[];
 }
 
-export async function checkAgainstSchema(path: string, xsd = BMECAT_XSD): Promise<SchemaCheck> {
+/** `xmllint`: the command to run (a test names one that does not exist, as a machine without it). */
+export async function checkAgainstSchema(
+  path: string,
+  xsd = BMECAT_XSD,
+  xmllint = 'xmllint',
+): Promise<SchemaCheck> {
   const head = await readHead(path);
   const utf16 =
     head[0] === 0xff ||
@@ -57,18 +67,38 @@ export async function checkAgainstSchema(path: string, xsd = BMECAT_XSD): Promis
     );
   if (utf16 && !head.includes(Buffer.from(NS_2005_1, 'utf16le')))
     return skip('a UTF-16 file in a namespace other than 2005.1: schema check skipped');
-  const result = await runXmllint(
-    xsd,
-    path,
-    swap ? { from: namespace, at: root!.index, length: root![0].length } : undefined,
-  );
-  if (result === undefined)
-    return skip('xmllint is not installed (Debian: apt-get install libxml2-utils): schema check skipped');
+  const swapped = swap ? { from: namespace, at: root!.index, length: root![0].length } : undefined;
+  const against = `against ${xsd.split(/[\\/]/).pop()}${swap ? ` (the root's namespace read as 2005.1)` : ''}`;
+  const result = await runXmllint(xmllint, xsd, path, swapped);
+  if (result !== undefined) return { validator: `xmllint --stream ${against}`, note: null, problems: result };
+  // No xmllint: the bundled libxml2, which reads the file whole.
+  const { size } = await stat(path);
+  if (size > IN_MEMORY_LIMIT)
+    return skip(
+      `xmllint is not installed (Debian: apt-get install libxml2-utils) and the bundled validator reads a file whole, up to ${IN_MEMORY_LIMIT / 1024 / 1024} MB: schema check skipped`,
+    );
+  let bytes: Buffer = await readFile(path);
+  if (swapped) bytes = withRootSwapped(bytes, swapped);
+  // Loaded only here: it instantiates libxml2's WebAssembly, which no other command needs.
+  const { validateInMemory } = await import('./bmecat-schema-wasm.js');
   return {
-    validator: `xmllint --stream against ${xsd.split(/[\\/]/).pop()}${swap ? ` (the root's namespace read as 2005.1)` : ''}`,
+    validator: `the bundled libxml2 (libxml2-wasm, the file read whole; xmllint is not installed) ${against}`,
     note: null,
-    problems: result,
+    problems: validateInMemory(xsd, bytes),
   };
+}
+
+/** The bytes with the root tag's namespace read as 2005.1 (the tag lies in the head, latin1: a byte a character). */
+function withRootSwapped(bytes: Buffer, swap: { from: string; at: number; length: number }): Buffer {
+  const tag = bytes
+    .subarray(swap.at, swap.at + swap.length)
+    .toString('latin1')
+    .replace(swap.from, NS_2005_1);
+  return Buffer.concat([
+    bytes.subarray(0, swap.at),
+    Buffer.from(tag, 'latin1'),
+    bytes.subarray(swap.at + swap.length),
+  ]);
 }
 
 async function readHead(path: string): Promise<Buffer> {
@@ -87,12 +117,13 @@ async function readHead(path: string): Promise<Buffer> {
  * xmllint cannot be run. Its messages name the line only (no column with --stream).
  */
 function runXmllint(
+  command: string,
   xsd: string,
   path: string,
   swap: { from: string; at: number; length: number } | undefined,
 ): Promise<SchemaProblem[] | undefined> {
   return new Promise((resolve, reject) => {
-    const child = spawn('xmllint', ['--noout', '--stream', '--schema', xsd, swap ? '-' : path], {
+    const child = spawn(command, ['--noout', '--stream', '--schema', xsd, swap ? '-' : path], {
       stdio: [swap ? 'pipe' : 'ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -124,16 +155,8 @@ function runXmllint(
         }) as AsyncIterable<Buffer>) {
           let bytes = chunk;
           if (first) {
-            // The root tag lies within the head read before (latin1: one character a byte).
-            const tag = bytes
-              .subarray(swap.at, swap.at + swap.length)
-              .toString('latin1')
-              .replace(swap.from, NS_2005_1);
-            bytes = Buffer.concat([
-              bytes.subarray(0, swap.at),
-              Buffer.from(tag, 'latin1'),
-              bytes.subarray(swap.at + swap.length),
-            ]);
+            // The root tag lies within the head read before.
+            bytes = withRootSwapped(bytes, swap);
             first = false;
           }
           if (!input.write(bytes)) await new Promise((r) => input.once('drain', r));
