@@ -13,6 +13,16 @@ beforeEach(async () => {
 });
 afterEach(() => removeDataDir(dir));
 
+/** A file whose HEADER is never closed (line 4, column 10: the mismatched end tag). */
+function brokenFile(): string {
+  const file = join(dir, 'broken.xml');
+  writeFileSync(
+    file,
+    '<?xml version="1.0"?>\n<BMECAT version="2005.1" xmlns="http://www.bmecat.org/bmecat/2005.1">\n<HEADER>\n</BMECAT>\n',
+  );
+  return file;
+}
+
 const XMLLINT = 'xmllint --stream against bmecat_2005_1.xsd';
 /** pim validate needs no data folder: run with one that does not exist. */
 const validate = (file: string) => runCliAsync(join(dir, 'no-data-folder'), ['validate', file]);
@@ -72,11 +82,7 @@ describe('pim validate', () => {
   });
 
   it('reports a file that is not well-formed, from both checks', async () => {
-    const file = join(dir, 'broken.xml');
-    writeFileSync(
-      file,
-      '<?xml version="1.0"?>\n<BMECAT version="2005.1" xmlns="http://www.bmecat.org/bmecat/2005.1">\n<HEADER>\n</BMECAT>\n',
-    );
+    const file = brokenFile();
     const result = await validate(file);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe(
@@ -109,11 +115,7 @@ describe('pim validate', () => {
     });
 
     it('reports a file that is not well-formed with line and column', async () => {
-      const file = join(dir, 'broken.xml');
-      writeFileSync(
-        file,
-        '<?xml version="1.0"?>\n<BMECAT version="2005.1" xmlns="http://www.bmecat.org/bmecat/2005.1">\n<HEADER>\n</BMECAT>\n',
-      );
+      const file = brokenFile();
       const result = await withoutXmllint(file);
       expect(result.code).toBe(1);
       expect(result.stdout.split('\n')[0]).toBe(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_BACKEND } from '../helpers/backend.js';
-import { serverPerFile } from '../helpers/file-server.js';
+import { serverPerFile, type FileServer } from '../helpers/file-server.js';
 import { activeWorkspacePlace, expectDatabaseBusy, holdWriteLock } from '../helpers/lock-holder.js';
 
 interface Product {
@@ -15,6 +15,18 @@ function pending<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => 
     done = true;
   });
   return { promise: tracked, settled: () => done };
+}
+
+/** A product created, then the workspace's write lock taken by another process. */
+async function createdThenLocked(shared: FileServer, supplierPid: string, name: string) {
+  const { server, token } = shared;
+  const created = await server.request<Product>('POST', '/api/product', {
+    token,
+    body: { supplierPid, name },
+  });
+  expect(created.status, created.text).toBe(201);
+  const holder = await holdWriteLock(await activeWorkspacePlace(server, token));
+  return { id: created.body.data!.id, holder };
 }
 
 /**
@@ -32,14 +44,7 @@ describe('a write lock another process holds', () => {
 
     it('answers reads while writes wait, then lands the writes', async () => {
       const { server, token } = shared;
-      const created = await server.request<Product>('POST', '/api/product', {
-        token,
-        body: { supplierPid: 'LW-1', name: 'Before the lock' },
-      });
-      expect(created.status, created.text).toBe(201);
-      const id = created.body.data!.id;
-
-      const holder = await holdWriteLock(await activeWorkspacePlace(shared.server, shared.token));
+      const { id, holder } = await createdThenLocked(shared, 'LW-1', 'Before the lock');
       const writes = ['LW-2', 'LW-3'].map((supplierPid) =>
         pending(server.request('POST', '/api/product', { token, body: { supplierPid, name: supplierPid } })),
       );
@@ -106,13 +111,7 @@ describe('a write lock another process holds', () => {
 
     it('answers every write waiting together 503 and writes none of them', async () => {
       const { server, token } = shared;
-      const made = await server.request<Product>('POST', '/api/product', {
-        token,
-        body: { supplierPid: 'LW-MANY-0', name: 'Alt' },
-      });
-      expect(made.status, made.text).toBe(201);
-      const id = made.body.data!.id;
-      const holder = await holdWriteLock(await activeWorkspacePlace(shared.server, shared.token));
+      const { id, holder } = await createdThenLocked(shared, 'LW-MANY-0', 'Alt');
       let answers;
       try {
         // On SQLite they queue behind one BEGIN (group commit): its deadline answers them all.
