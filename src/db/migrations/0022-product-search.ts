@@ -3,14 +3,16 @@ import { statementTrigger } from './statement-trigger.js';
 import type { WorkspaceStep } from './workspace-steps.js';
 
 /**
- * Product `id`'s search text: its supplierPid and its short texts (by language), each part after
- * SEARCH_TEXT_SEPARATOR (U+0001, as E'\\x01' here), the ASCII letters
- * folded as ILIKE folds them under the C collation, which the other searches use: `text LIKE
- * lower(pattern)` matches exactly when one of the parts matches `ILIKE pattern`.
+ * A search text: product `p`'s supplierPid, then `texts` (its short texts by language, joined by
+ * SEARCH_TEXT_SEPARATOR, U+0001, as E'\\x01' here; null without any) after the same separator,
+ * the ASCII letters folded as ILIKE folds them under the C collation, which the other searches
+ * use: `text LIKE lower(pattern)` matches exactly when one of the parts matches `ILIKE pattern`.
  */
-const searchTextOf = (id: string) => `lower((p.supplier_pid || COALESCE((SELECT E'\\x01'
-    || string_agg(t.value, E'\\x01' ORDER BY t.lang) FROM product_text t
-    WHERE t.product_id = ${id} AND t.kind = 'DESCRIPTIONSHORT'), '')) COLLATE "C")`;
+const searchText = (texts: string) =>
+  `lower((p.supplier_pid || COALESCE(E'\\x01' || ${texts}, '')) COLLATE "C")`;
+
+/** Its short texts, joined, in the order a search text holds them. */
+const joinedTexts = `string_agg(t.value, E'\\x01' ORDER BY t.lang)`;
 
 /**
  * Fills product_search_string for every product (the upgrade, and `pim db move` after its bare
@@ -19,12 +21,14 @@ const searchTextOf = (id: string) => `lower((p.supplier_pid || COALESCE((SELECT 
  * move of the benchmark catalogue did not end in 4 minutes).
  */
 export const FILL_PRODUCT_SEARCH_STRING = `INSERT INTO product_search_string (product_id, text)
-  SELECT p.id, lower((p.supplier_pid || COALESCE(E'\\x01' || s.texts, '')) COLLATE "C") FROM product p
-    LEFT JOIN (SELECT t.product_id, string_agg(t.value, E'\\x01' ORDER BY t.lang) AS texts FROM product_text t
+  SELECT p.id, ${searchText('s.texts')} FROM product p
+    LEFT JOIN (SELECT t.product_id, ${joinedTexts} AS texts FROM product_text t
       WHERE t.kind = 'DESCRIPTIONSHORT' GROUP BY t.product_id) s ON s.product_id = p.id`;
 
 /** The search texts of the products in `ids` (a subquery) again. */
-const refresh = (ids: string) => `UPDATE product_search_string s SET text = ${searchTextOf('p.id')}
+const refresh = (ids: string) => `UPDATE product_search_string s
+    SET text = ${searchText(`(SELECT ${joinedTexts} FROM product_text t
+      WHERE t.product_id = p.id AND t.kind = 'DESCRIPTIONSHORT')`)}
     FROM product p WHERE p.id = s.product_id AND s.product_id IN (${ids})`;
 
 /**

@@ -6,7 +6,6 @@ import {
   workspaceMigrationsPostgres,
 } from '../workspace.migrations.postgres.js';
 import { loadIntoBareTables } from './bare-load.js';
-import { FILL_PRODUCT_SEARCH_STRING } from '../migrations/0022-product-search.js';
 import { planTables, POSTGRES_ONLY_TABLES, postgresTables, quoteName, sqliteTables } from './table-plan.js';
 import { copyAndVerify, type MovedTable } from './verified-copy.js';
 
@@ -46,25 +45,20 @@ export async function moveWorkspace(
       // Rows the migrations seed (the change counter's one row) come from the source instead: the
       // schema is this move's own, so emptying its tables loses nothing.
       for (const table of plan) await client.query(`DELETE FROM ${quoteName(table.name)}`);
+      // The derived tables go bare too (their foreign keys reference the copied tables' keys),
+      // and are filled from the copied rows before the indexes are built.
+      const tables = [...plan.map((t) => t.name), ...POSTGRES_ONLY_TABLES.keys()];
       const moved = await copyAndVerify(source, client, plan, {
-        // The derived tables go bare too (their foreign keys reference the copied tables' keys),
-        // and are filled from the copied rows before the indexes are built.
         aroundLoad: (load) =>
-          loadIntoBareTables(
-            client,
-            schema,
-            [...plan.map((t) => t.name), ...POSTGRES_ONLY_TABLES],
-            async () => {
-              const sent = await load();
-              await client.query(FILL_PRODUCT_SEARCH_STRING);
-              return sent;
-            },
-          ),
+          loadIntoBareTables(client, schema, tables, async () => {
+            const sent = await load();
+            for (const fill of POSTGRES_ONLY_TABLES.values()) await client.query(fill);
+            return sent;
+          }),
       });
       // Fresh statistics: the first queries after the move are planned on the real table sizes,
       // not on those of empty tables (autovacuum would catch up only later).
-      for (const table of [...plan.map((t) => t.name), ...POSTGRES_ONLY_TABLES])
-        await client.query(`ANALYZE ${quoteName(table)}`);
+      for (const table of tables) await client.query(`ANALYZE ${quoteName(table)}`);
       return moved;
     });
     // The visibility map, which only VACUUM sets (and VACUUM runs outside a transaction): without

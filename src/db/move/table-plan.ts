@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { FILL_PRODUCT_SEARCH_STRING } from '../migrations/0022-product-search.js';
 import type pg from 'pg';
 
 /** A table to copy: its columns with the target's types, and what the copy and the checksum need. */
@@ -15,10 +16,13 @@ export interface TablePlan {
 }
 
 /**
- * Tables of PostgreSQL's workspaces that SQLite has no counterpart of: derived from other tables
- * (product_search_string, migration 0022), they are filled from the copied rows, not copied.
+ * Tables of PostgreSQL's workspaces that SQLite has no counterpart of, each with the statement that
+ * fills it: derived from other tables (product_search_string, migration 0022), they are filled from
+ * the copied rows, not copied.
  */
-export const POSTGRES_ONLY_TABLES: ReadonlySet<string> = new Set(['product_search_string']);
+export const POSTGRES_ONLY_TABLES: ReadonlyMap<string, string> = new Map([
+  ['product_search_string', FILL_PRODUCT_SEARCH_STRING],
+]);
 
 /** Kysely's bookkeeping and SQLite's own tables are no catalogue data: each side keeps its own. */
 const INTERNAL = /^(sqlite_|kysely_migration)/;
