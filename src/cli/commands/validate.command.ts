@@ -7,9 +7,10 @@ import type { CommandInput } from '../command-input.js';
 
 /**
  * `pim validate FILE`: a BMEcat file against the BMEcat 2005.1 schema (xmllint --stream, when
- * installed, else the bundled libxml2 for files up to 64 MB), then pim's own checks (bmecat-file-checks.ts). Each problem as FILE:LINE[:COLUMN]:
- * message on standard output, then a summary line that says what checked the file. Exit 0 only when
- * both found nothing; 1 otherwise. Touches no data folder.
+ * installed, else the bundled libxml2 for files up to 64 MB), then pim's own checks
+ * (bmecat-file-checks.ts). Each problem as FILE:LINE[:COLUMN]: message on standard output, then a
+ * summary line that says what checked the file. Exit 0 only when both found nothing; 1 otherwise.
+ * Touches no data folder.
  */
 export async function validateCommand({ positionals, out }: CommandInput): Promise<number> {
   const [file, ...extra] = positionals;

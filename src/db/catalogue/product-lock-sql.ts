@@ -50,7 +50,6 @@ function lockPostgres(named: RawBuilder<unknown>, purpose: ProductLockPurpose, v
     ORDER BY id ${lock}`;
 }
 
-/** SQLite: the same rows, read; the write transaction already excludes every other writer. */
 /**
  * lockProductsSqlite of one product for a change: the product and its main product, by two seeks of
  * the primary key where the list's json_each and its two subqueries cost about 70 µs a write.
@@ -62,6 +61,7 @@ export function lockProductSqlite(id: unknown) {
     ORDER BY id`;
 }
 
+/** SQLite: the same rows, read; the write transaction already excludes every other writer. */
 export function lockProductsSqlite(ids: readonly number[], _purpose: ProductLockPurpose, variants: boolean) {
   const list = sqliteIdList(ids);
   const ofMains = variants ? sql`UNION ALL SELECT v.id FROM product v WHERE v.master_id IN ${list}` : sql``;

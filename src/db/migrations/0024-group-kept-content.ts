@@ -4,7 +4,7 @@ import type { WorkspaceStep } from './workspace-steps.js';
 /**
  * What a BMEcat CATALOG_STRUCTURE holds beyond pim's model of a group (GROUP_DESCRIPTION,
  * GROUP_ORDER, MIME_INFO, USER_DEFINED_EXTENSIONS, KEYWORD, another namespace's elements): kept
- * verbatim, a JSON array of the elements' XML in the file's order, so that an export writes them
+ * verbatim, a JSON array of the elements' XML in the schema's order, so that an export writes them
  * back (docs/bmecat.md). NULL: nothing kept.
  */
 const step = (type: string): Migration => ({

@@ -25,7 +25,7 @@ export interface OutlineGroup {
   /** The GROUP_ID a catalogue gave the group, if any. */
   catalogGroupId: string | null;
   names: TextEntry[];
-  /** Its CATALOG_STRUCTURE's elements beyond the model, verbatim, in the file's order. */
+  /** Its CATALOG_STRUCTURE's elements beyond the model, verbatim, in the schema's order. */
   kept: string[];
 }
 

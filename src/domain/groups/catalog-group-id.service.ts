@@ -34,7 +34,7 @@ export async function findGroupByCatalogId(
 
 /**
  * What a catalogue's CATALOG_STRUCTURE held beyond the model (GROUP_DESCRIPTION, GROUP_ORDER,
- * MIME_INFO, extensions...), each element's XML verbatim in the file's order, for an export to
+ * MIME_INFO, extensions...), each element's XML verbatim in the schema's order, for an export to
  * write back; an empty list removes it. Checked for size only: the importer's reader wrote them.
  */
 export async function setCatalogGroupContent(
