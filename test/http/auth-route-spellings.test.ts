@@ -108,6 +108,8 @@ const ROUTES: Array<[string, string, unknown?]> = [
   ['GET', '/api/product/deleted?since=2026-01-01'],
   ['POST', '/api/auth/logout'],
   ['GET', '/api/export'],
+  ['GET', '/api/export/header'],
+  ['PUT', '/api/export/header', { catalogId: 'BYPASS' }],
   ['POST', '/api/import', '<BMECAT/>'],
   ['GET', '/api/job'],
   ['GET', '/api/job/1'],
