@@ -253,6 +253,63 @@ describe('what real files vary in', () => {
     });
   });
 
+  it("never reads another namespace's element as BMEcat's, whatever its local name: it is kept verbatim", async () => {
+    const x = 'xmlns:x="urn:other"';
+    const xml = catalogue(
+      '<CATALOG_GROUP_SYSTEM><CATALOG_STRUCTURE type="leaf"><GROUP_ID>2</GROUP_ID>' +
+        `<x:GROUP_ID ${x}>9</x:GROUP_ID><GROUP_NAME>Bohrer</GROUP_NAME><x:GROUP_NAME ${x}>Fremd</x:GROUP_NAME>` +
+        `<PARENT_ID>1</PARENT_ID></CATALOG_STRUCTURE><x:CATALOG_STRUCTURE ${x}><GROUP_ID>3</GROUP_ID></x:CATALOG_STRUCTURE>` +
+        '</CATALOG_GROUP_SYSTEM>' +
+        `<PRODUCT><x:SUPPLIER_PID ${x}>X-1</x:SUPPLIER_PID><SUPPLIER_PID>P-1</SUPPLIER_PID><PRODUCT_DETAILS>` +
+        `<x:DESCRIPTION_SHORT ${x}>fremd</x:DESCRIPTION_SHORT><DESCRIPTION_SHORT>Bohrer</DESCRIPTION_SHORT>` +
+        `</PRODUCT_DETAILS><PRODUCT_FEATURES><FEATURE><FNAME>Farbe</FNAME><x:FVALUE ${x}>grün</x:FVALUE>` +
+        `<FVALUE>rot</FVALUE></FEATURE></PRODUCT_FEATURES></PRODUCT><x:PRODUCT ${x}><SUPPLIER_PID>X-2</SUPPLIER_PID></x:PRODUCT>`,
+    )
+      .replace('<CATALOG>', `<CATALOG><x:LANGUAGE ${x}>fra</x:LANGUAGE><x:CATALOG_ID ${x}>X</x:CATALOG_ID>`)
+      .replace('</HEADER>', `</HEADER><x:T_NEW_CATALOG ${x}>not a transaction</x:T_NEW_CATALOG>`);
+    const events = await read(xml);
+    expect(events.find((e) => e.kind === 'header')).toMatchObject({
+      languages: ['deu', 'eng'],
+      catalogId: 'C1',
+    });
+    expect(events.filter((e) => e.kind === 'transaction')).toHaveLength(1);
+    expect(events.filter((e) => e.kind === 'group')).toEqual([
+      expect.objectContaining({
+        groupId: '2',
+        names: [{ lang: 'deu', value: 'Bohrer' }],
+        // Kept, foreign ones after the schema's own elements.
+        kept: [
+          '<x:GROUP_ID xmlns:x="urn:other">9</x:GROUP_ID>',
+          '<x:GROUP_NAME xmlns:x="urn:other">Fremd</x:GROUP_NAME>',
+        ],
+      }),
+    ]);
+    const [p, ...others] = products(events);
+    expect(others).toEqual([]);
+    expect(p).toMatchObject({
+      supplierPid: 'P-1',
+      shortTexts: [{ lang: 'deu', value: 'Bohrer' }],
+      features: [{ ftidref: 'Farbe', values: [{ lang: 'zxx', value: 'rot' }] }],
+    });
+    expect(p!.fragments).toEqual([
+      { place: 'PRODUCT', xml: '<x:SUPPLIER_PID xmlns:x="urn:other">X-1</x:SUPPLIER_PID>' },
+      {
+        place: 'PRODUCT_DETAILS',
+        xml: '<x:DESCRIPTION_SHORT xmlns:x="urn:other">fremd</x:DESCRIPTION_SHORT>',
+      },
+      { place: 'PRODUCT_FEATURES/FEATURE#0', xml: '<x:FVALUE xmlns:x="urn:other">grün</x:FVALUE>' },
+    ]);
+    const fragments = events.flatMap((e) => (e.kind === 'fragment' ? [[e.place, e.xml]] : []));
+    expect(fragments).toEqual([
+      ['BMECAT', '<x:T_NEW_CATALOG xmlns:x="urn:other">not a transaction</x:T_NEW_CATALOG>'],
+      [
+        'T_NEW_CATALOG/CATALOG_GROUP_SYSTEM',
+        '<x:CATALOG_STRUCTURE xmlns:x="urn:other"><GROUP_ID>3</GROUP_ID></x:CATALOG_STRUCTURE>',
+      ],
+      ['T_NEW_CATALOG', '<x:PRODUCT xmlns:x="urn:other"><SUPPLIER_PID>X-2</SUPPLIER_PID></x:PRODUCT>'],
+    ]);
+  });
+
   it.each([
     ['UTF-16LE with a byte order mark', 'utf-16le', true],
     ['UTF-16BE with a byte order mark', 'utf-16be', true],
@@ -337,7 +394,11 @@ describe('xml records and their serialisation', () => {
     async function* one() {
       yield xml;
     }
-    for await (const e of readXmlRecords(one(), (path) => path.length === 2))
+    for await (const e of readXmlRecords(
+      one(),
+      () => true,
+      (path) => path.length === 2,
+    ))
       if (e.type === 'record') records.push(e.element);
     expect(records.map((r) => serializeXml(r, () => true))).toEqual([
       '<A x="1 &amp; &quot;2&quot;">a &lt; b &amp; c ]]&gt;</A>',

@@ -34,7 +34,7 @@ export async function parseFragment(xml: string): Promise<XmlElement> {
   async function* once() {
     yield xml;
   }
-  for await (const event of readXmlRecords(once(), (path) => path.length === 1)) {
+  for await (const event of readXmlRecords(once(), isBmecatNamespace, (path) => path.length === 1)) {
     if (event.type === 'record') return event.element;
   }
   throw new Error('A kept fragment holds no element');

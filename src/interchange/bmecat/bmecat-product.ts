@@ -150,7 +150,7 @@ function readDetails(
   keep: (place: string, element: XmlElement) => void,
 ): void {
   for (const child of elementChildren(details)) {
-    const name = isBmecatNamespace(child.uri) ? child.name : '';
+    const name = child.name;
     if (name === 'DESCRIPTION_SHORT') result.shortTexts.push({ lang: lang(child), value: textOf(child) });
     else if (name === 'DESCRIPTION_LONG') result.longTexts.push({ lang: lang(child), value: textOf(child) });
     else if (name === 'KEYWORD') result.keywords.push({ lang: lang(child), value: textOf(child) });
@@ -180,7 +180,7 @@ function readFeatureBlock(
   const group = token(first(block, 'REFERENCE_FEATURE_GROUP_ID'));
   const read = (container: XmlElement, groupId: string | null, place: string) => {
     for (const child of elementChildren(container)) {
-      const name = isBmecatNamespace(child.uri) ? child.name : '';
+      const name = child.name;
       if (name === 'FEATURE') readFeature(child, result, defaultLanguage, system, groupId, keep);
       else if (name === 'FEATURE_GROUP') {
         const inGroup = token(first(child, 'REFERENCE_FEATURE_GROUP_ID')) ?? groupId;
@@ -226,7 +226,7 @@ function readFeature(
   let fid: string | null = null;
   let fparentId: string | null = null;
   for (const child of elementChildren(feature)) {
-    const name = isBmecatNamespace(child.uri) ? child.name : '';
+    const name = child.name;
     if (name === 'FVALUE') values.push({ lang: lang(child, NO_LANGUAGE), value: textOf(child) });
     else if (name === 'FUNIT' && funit === null) funit = token(child);
     else if (name === 'VALUE_IDREF') valueIdrefs.push(textOf(child).trim());

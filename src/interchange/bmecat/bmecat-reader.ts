@@ -85,7 +85,7 @@ export async function* readBmecat(bytes: AsyncIterable<Uint8Array>): AsyncGenera
   let version: string | null = null;
   let defaultLanguage: string | undefined;
   let transaction: string | undefined;
-  for await (const event of readXmlRecords(decodeXml(bytes), isRecord)) {
+  for await (const event of readXmlRecords(decodeXml(bytes), isBmecatNamespace, isRecord)) {
     if (event.type === 'end') continue;
     const { element, path } = event;
     const at = (message: string) => new BmecatError(message, element.line, element.column);
@@ -129,7 +129,7 @@ export async function* readBmecat(bytes: AsyncIterable<Uint8Array>): AsyncGenera
         };
       continue;
     }
-    switch (isBmecatNamespace(element.uri) ? element.name : '') {
+    switch (element.name) {
       case 'PRODUCT':
         yield { kind: 'product', product: readProduct(element, lang) };
         break;

@@ -10,9 +10,13 @@ import { SaxesParser, type SaxesTagNS } from 'saxes';
  * an error), and nothing outside the file is ever fetched (no XXE, no billion laughs).
  */
 
-/** An element: its local name and namespace, attributes by their written name, children in order. */
+/** An element: its name and namespace, attributes by their written name, children in order. */
 export interface XmlElement {
-  /** The local name (PRODUCT, not bme:PRODUCT). */
+  /**
+   * The local name (PRODUCT, not bme:PRODUCT) for an element of the document's own namespaces; for
+   * any other, the namespace and local name in Clark notation (`{urn:x}GROUP_NAME`), so that no
+   * comparison with one of the document's names can take a foreign element for one of its own.
+   */
   name: string;
   /** The written name, with its prefix if it had one. */
   qname: string;
@@ -48,12 +52,14 @@ export class XmlSyntaxError extends Error {
 }
 
 /**
- * Reads `chunks` (the file's characters) and yields its events in document order. `isRecord`
- * decides, for each element outside any record, from the local names of its ancestors and its own
- * (`path`, the root first), whether it is read whole.
+ * Reads `chunks` (the file's characters) and yields its events in document order. `isOwn` tells the
+ * document's own namespaces from others (see `XmlElement.name`). `isRecord` decides, for each
+ * element outside any record, from the names of its ancestors and its own (`path`, the root
+ * first), whether it is read whole.
  */
 export async function* readXmlRecords(
   chunks: AsyncIterable<string>,
+  isOwn: (uri: string) => boolean,
   isRecord: (path: readonly string[]) => boolean,
 ): AsyncGenerator<XmlEvent> {
   const parser = new SaxesParser({ xmlns: true, position: true });
@@ -72,7 +78,7 @@ export async function* readXmlRecords(
     tagColumn = parser.column;
   });
   parser.on('opentag', (tag) => {
-    const element = elementOf(tag as SaxesTagNS, tagLine, tagColumn);
+    const element = elementOf(tag as SaxesTagNS, isOwn, tagLine, tagColumn);
     const parent = open.at(-1);
     if (parent) {
       parent.children.push(element);
@@ -119,7 +125,12 @@ export async function* readXmlRecords(
   yield* pending.splice(0);
 }
 
-function elementOf(tag: SaxesTagNS, line: number, column: number): XmlElement {
+function elementOf(
+  tag: SaxesTagNS,
+  isOwn: (uri: string) => boolean,
+  line: number,
+  column: number,
+): XmlElement {
   const attributes: Record<string, string> = {};
   const declares: Record<string, string> = {};
   for (const attribute of Object.values(tag.attributes)) {
@@ -128,7 +139,7 @@ function elementOf(tag: SaxesTagNS, line: number, column: number): XmlElement {
     else if (attribute.prefix === 'xmlns') declares[attribute.local] = attribute.value;
   }
   return {
-    name: tag.local,
+    name: isOwn(tag.uri) ? tag.local : `{${tag.uri}}${tag.local}`,
     qname: tag.name,
     uri: tag.uri,
     attributes,
@@ -145,7 +156,7 @@ function syntaxMessage(message: string): string {
   return `The file is not well-formed XML: ${text}`;
 }
 
-/** The element children of `element` with a local name, in order. */
+/** The element children of `element` with a name (see `XmlElement.name`), in order. */
 export function childrenNamed(element: XmlElement, name: string): XmlElement[] {
   return element.children.filter((c): c is XmlElement => typeof c !== 'string' && c.name === name);
 }
