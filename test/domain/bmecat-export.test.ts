@@ -247,9 +247,9 @@ describe('a catalogue built in pim', () => {
     expect(again.xml).not.toContain('<KEYWORD>HSS</KEYWORD>');
   });
 
-  it("writes each FEATURE_GROUP's names and descriptions back into that group", async () => {
-    const group = (id: string, name: string, ft: string) =>
-      `<FEATURE_GROUP><FEATURE_GROUP_NAME lang="deu">${name}</FEATURE_GROUP_NAME>` +
+  it("writes each FEATURE_GROUP's names, descriptions and attributes back into that group", async () => {
+    const group = (id: string, name: string, ft: string, attributes = '') =>
+      `<FEATURE_GROUP${attributes}><FEATURE_GROUP_NAME lang="deu">${name}</FEATURE_GROUP_NAME>` +
       `<FEATURE_GROUP_NAME lang="eng">${name} EN</FEATURE_GROUP_NAME><FEATURE_GROUP_DESCRIPTION>zu ${name}` +
       `</FEATURE_GROUP_DESCRIPTION><REFERENCE_FEATURE_GROUP_ID>${id}</REFERENCE_FEATURE_GROUP_ID>` +
       `<FEATURE><FT_IDREF>${ft}</FT_IDREF><FVALUE>1</FVALUE></FEATURE></FEATURE_GROUP>`;
@@ -261,18 +261,18 @@ describe('a catalogue built in pim', () => {
       '</DESCRIPTION_SHORT></PRODUCT_DETAILS><PRODUCT_FEATURES><REFERENCE_FEATURE_SYSTEM_NAME>ECLASS-9.0' +
       '</REFERENCE_FEATURE_SYSTEM_NAME><REFERENCE_FEATURE_GROUP_ID>TOP</REFERENCE_FEATURE_GROUP_ID>' +
       '<FEATURE><FT_IDREF>F0</FT_IDREF><FVALUE>0</FVALUE></FEATURE>' +
-      group('GA', 'Mechanik', 'FA') +
+      group('GA', 'Mechanik', 'FA', ' featureGroupType="ETIM &amp; mehr"') +
       group('GB', 'Elektrik', 'FB') +
       '</PRODUCT_FEATURES><PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT></PRODUCT_ORDER_DETAILS></PRODUCT>' +
       '</T_NEW_CATALOG></BMECAT>';
     await importBmecat(context.owner(), bytesOf(file));
     const { xml } = await roundTrip('2005.1');
-    const written = (id: string, name: string, ft: string) =>
-      `<FEATURE_GROUP><FEATURE_GROUP_NAME lang="deu">${name}</FEATURE_GROUP_NAME>` +
+    const written = (id: string, name: string, ft: string, attributes = '') =>
+      `<FEATURE_GROUP${attributes}><FEATURE_GROUP_NAME lang="deu">${name}</FEATURE_GROUP_NAME>` +
       `<FEATURE_GROUP_NAME lang="eng">${name} EN</FEATURE_GROUP_NAME><FEATURE_GROUP_DESCRIPTION>zu ${name}` +
       `</FEATURE_GROUP_DESCRIPTION><REFERENCE_FEATURE_GROUP_ID>${id}</REFERENCE_FEATURE_GROUP_ID><FEATURE>` +
       `<FT_IDREF>${ft}</FT_IDREF><FVALUE>1</FVALUE></FEATURE></FEATURE_GROUP>`;
-    expect(xml).toContain(written('GA', 'Mechanik', 'FA'));
+    expect(xml).toContain(written('GA', 'Mechanik', 'FA', ' featureGroupType="ETIM &amp; mehr"'));
     expect(xml).toContain(written('GB', 'Elektrik', 'FB'));
   });
 

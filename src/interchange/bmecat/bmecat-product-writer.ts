@@ -1,5 +1,5 @@
 import type { ProductSheet } from '../../domain/products/product-sheet.service.js';
-import { featureGroupPlace, NO_LANGUAGE } from './bmecat-product.js';
+import { featureGroupAttributesPlace, featureGroupPlace, NO_LANGUAGE } from './bmecat-product.js';
 import { fragmentName, inSchemaOrder, type Placed } from './bmecat-schema-order.js';
 import { xmlElement, type ExportProblems } from './bmecat-xml-writer.js';
 
@@ -164,14 +164,15 @@ function featureBlocks(sheet: ProductSheet, context: FeatureContext): Placed[] {
     if (last?.features && last.group === inGroup) {
       last.features.push(feature);
     } else {
-      const keptContent = groupsWritten.has(inGroup) ? [] : kept(featureGroupPlace(inGroup));
+      const first = !groupsWritten.has(inGroup);
       groupsWritten.add(inGroup);
       block.items.push({
         name: 'FEATURE_GROUP',
         xml: '',
         group: inGroup,
         features: [feature],
-        kept: keptContent,
+        kept: first ? kept(featureGroupPlace(inGroup)) : [],
+        attributes: first ? keptAttributes(kept(featureGroupAttributesPlace(inGroup))) : '',
       });
     }
   });
@@ -204,6 +205,15 @@ interface BlockItem extends Placed {
   group?: string;
   features?: string[];
   kept?: Placed[];
+  /** The kept start tag's attributes, as written (` featureGroupType="..."`), or ''. */
+  attributes?: string;
+}
+
+/** The attributes of a kept empty element (`<FEATURE_GROUP a="b"/>`, written by pim: well-formed). */
+function keptAttributes(elements: Placed[]): string {
+  const xml = elements[0]?.xml ?? '';
+  const match = /^<[^\s/>]+(\s[^>]*?)\s*\/>$/.exec(xml);
+  return match ? match[1]! : '';
 }
 
 function featureGroupXml(item: BlockItem, el: El): Placed {
@@ -214,7 +224,7 @@ function featureGroupXml(item: BlockItem, el: El): Placed {
   ];
   return {
     name: 'FEATURE_GROUP',
-    xml: `<FEATURE_GROUP>${inSchemaOrder('FEATURE_GROUP', items)}</FEATURE_GROUP>`,
+    xml: `<FEATURE_GROUP${item.attributes!}>${inSchemaOrder('FEATURE_GROUP', items)}</FEATURE_GROUP>`,
   };
 }
 

@@ -185,7 +185,10 @@ function readFeatureBlock(
       else if (name === 'FEATURE_GROUP') {
         const inGroup = token(first(child, 'REFERENCE_FEATURE_GROUP_ID')) ?? groupId;
         // Its names and descriptions are kept under the group's id, which the writer knows when it
-        // writes the FEATURE_GROUP of that id again (featureGroupPlace).
+        // writes the FEATURE_GROUP of that id again (featureGroupPlace); its attributes
+        // (featureGroupType) as the bare start tag, whose attributes the writer copies.
+        if (inGroup !== null && hasAttributes(child))
+          keep(featureGroupAttributesPlace(inGroup), { ...child, children: [] });
         read(
           child,
           inGroup,
@@ -275,4 +278,14 @@ function readMedia(mime: XmlElement, lang: (element: XmlElement) => string): Bme
 /** Where a FEATURE_GROUP's content beyond its features is kept: its REFERENCE_FEATURE_GROUP_ID. */
 export function featureGroupPlace(groupId: string): string {
   return `PRODUCT_FEATURES/FEATURE_GROUP#${groupId}`;
+}
+
+/** Where a FEATURE_GROUP's attributes are kept: an empty FEATURE_GROUP element that carries them. */
+export function featureGroupAttributesPlace(groupId: string): string {
+  return `${featureGroupPlace(groupId)}/@`;
+}
+
+/** Whether an element has attributes other than namespace declarations. */
+function hasAttributes(element: XmlElement): boolean {
+  return Object.keys(element.attributes).some((key) => key !== 'xmlns' && !key.startsWith('xmlns:'));
 }
