@@ -338,6 +338,21 @@ function encode(text: string, encoding: 'utf-16le' | 'utf-16be' | 'latin1'): Buf
 }
 
 describe('bad and hostile input', () => {
+  it("keeps elements named like an object's built-in properties as what they are", async () => {
+    const [p] = products(
+      await read(
+        catalogue(
+          '<PRODUCT><SUPPLIER_PID>P-1</SUPPLIER_PID><constructor>a</constructor><__proto__ toString="b"/>' +
+            '<PRODUCT_DETAILS><DESCRIPTION_SHORT>Bohrer</DESCRIPTION_SHORT></PRODUCT_DETAILS></PRODUCT>',
+        ),
+      ),
+    );
+    expect(p!.fragments).toEqual([
+      { place: 'PRODUCT', xml: '<constructor>a</constructor>' },
+      { place: 'PRODUCT', xml: '<__proto__ toString="b"/>' },
+    ]);
+  });
+
   async function refusal(xml: string): Promise<{ message: string; line: number; column: number }> {
     const error = await read(xml).then(
       () => undefined,
@@ -396,7 +411,7 @@ describe('xml records and their serialisation', () => {
     }
     for await (const e of readXmlRecords(
       one(),
-      () => true,
+      (_uri, local) => local,
       (path) => path.length === 2,
     ))
       if (e.type === 'record') records.push(e.element);

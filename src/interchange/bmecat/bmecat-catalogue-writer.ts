@@ -1,5 +1,5 @@
 import type { CatalogueOutline, OutlineGroup } from '../../domain/catalogue/catalogue-export.service.js';
-import { isBmecatNamespace } from './bmecat-names.js';
+import { bmecatElementName, isBmecatNamespace } from './bmecat-names.js';
 import { fragmentName, inSchemaOrder, type Placed } from './bmecat-schema-order.js';
 import { xmlElement, type ExportProblems } from './bmecat-xml-writer.js';
 import { childrenNamed, elementChildren, readXmlRecords, textOf, type XmlElement } from './xml-records.js';
@@ -34,7 +34,7 @@ export async function parseFragment(xml: string): Promise<XmlElement> {
   async function* once() {
     yield xml;
   }
-  for await (const event of readXmlRecords(once(), isBmecatNamespace, (path) => path.length === 1)) {
+  for await (const event of readXmlRecords(once(), bmecatElementName, (path) => path.length === 1)) {
     if (event.type === 'record') return event.element;
   }
   throw new Error('A kept fragment holds no element');

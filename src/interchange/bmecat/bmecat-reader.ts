@@ -1,4 +1,4 @@
-import { bmecatName, isBmecatNamespace, normalizeNames } from './bmecat-names.js';
+import { bmecatElementName, isBmecatNamespace } from './bmecat-names.js';
 import { readProduct, type BmecatProduct, type LangValue } from './bmecat-product.js';
 import { decodeXml } from './xml-decoding.js';
 import { childrenNamed, elementChildren, readXmlRecords, textOf, type XmlElement } from './xml-records.js';
@@ -72,9 +72,8 @@ export class BmecatError extends Error {
 
 const TRANSACTIONS = new Set(['T_NEW_CATALOG', 'T_UPDATE_PRODUCTS', 'T_UPDATE_PRICES']);
 
-/** Whether the element at `path` (local names, the root first) is read whole. */
-function isRecord(path: readonly string[]): boolean {
-  const names = path.map(bmecatName);
+/** Whether the element at `path` (names as bmecatElementName gives them, the root first) is read whole. */
+function isRecord(names: readonly string[]): boolean {
   if (names.length === 2) return names[1] === 'HEADER' || !TRANSACTIONS.has(names[1]!);
   // Inside a transaction: each child is a record, but the group system's structures come one by one.
   if (names.length === 3) return names[2] !== 'CATALOG_GROUP_SYSTEM';
@@ -85,7 +84,7 @@ export async function* readBmecat(bytes: AsyncIterable<Uint8Array>): AsyncGenera
   let version: string | null = null;
   let defaultLanguage: string | undefined;
   let transaction: string | undefined;
-  for await (const event of readXmlRecords(decodeXml(bytes), isBmecatNamespace, isRecord)) {
+  for await (const event of readXmlRecords(decodeXml(bytes), bmecatElementName, isRecord)) {
     if (event.type === 'end') continue;
     const { element, path } = event;
     const at = (message: string) => new BmecatError(message, element.line, element.column);
@@ -97,7 +96,7 @@ export async function* readBmecat(bytes: AsyncIterable<Uint8Array>): AsyncGenera
     }
     if (event.type === 'start') {
       // A transaction (T_NEW_CATALOG, ...) or the group system inside it.
-      const name = bmecatName(element.name);
+      const name = element.name;
       if (path.length === 2) {
         if (defaultLanguage === undefined)
           throw at(`${name} comes before the HEADER: the HEADER must come first`);
@@ -107,7 +106,6 @@ export async function* readBmecat(bytes: AsyncIterable<Uint8Array>): AsyncGenera
       }
       continue;
     }
-    normalizeNames(element);
     if (path.length === 2) {
       if (element.name === 'HEADER') {
         const header = readHeader(element, version);

@@ -52,14 +52,21 @@ export class XmlSyntaxError extends Error {
 }
 
 /**
- * Reads `chunks` (the file's characters) and yields its events in document order. `isOwn` tells the
- * document's own namespaces from others (see `XmlElement.name`). `isRecord` decides, for each
- * element outside any record, from the names of its ancestors and its own (`path`, the root
- * first), whether it is read whole.
+ * The name an element of the document's own namespaces is read under, from its namespace and local
+ * name (a dialect's older names can be mapped to current ones here); undefined for an element of
+ * another namespace, which is then named in Clark notation (see `XmlElement.name`).
+ */
+export type OwnName = (uri: string, local: string) => string | undefined;
+
+/**
+ * Reads `chunks` (the file's characters) and yields its events in document order. `ownName` names
+ * the document's own elements and tells them from others. `isRecord` decides, for each element
+ * outside any record, from the names of its ancestors and its own (`path`, the root first),
+ * whether it is read whole.
  */
 export async function* readXmlRecords(
   chunks: AsyncIterable<string>,
-  isOwn: (uri: string) => boolean,
+  ownName: OwnName,
   isRecord: (path: readonly string[]) => boolean,
 ): AsyncGenerator<XmlEvent> {
   const parser = new SaxesParser({ xmlns: true, position: true });
@@ -78,7 +85,7 @@ export async function* readXmlRecords(
     tagColumn = parser.column;
   });
   parser.on('opentag', (tag) => {
-    const element = elementOf(tag as SaxesTagNS, isOwn, tagLine, tagColumn);
+    const element = elementOf(tag as SaxesTagNS, ownName, tagLine, tagColumn);
     const parent = open.at(-1);
     if (parent) {
       parent.children.push(element);
@@ -125,21 +132,21 @@ export async function* readXmlRecords(
   yield* pending.splice(0);
 }
 
-function elementOf(
-  tag: SaxesTagNS,
-  isOwn: (uri: string) => boolean,
-  line: number,
-  column: number,
-): XmlElement {
-  const attributes: Record<string, string> = {};
-  const declares: Record<string, string> = {};
-  for (const attribute of Object.values(tag.attributes)) {
+function elementOf(tag: SaxesTagNS, ownName: OwnName, line: number, column: number): XmlElement {
+  let attributes: Record<string, string> = NONE;
+  let declares: Record<string, string> = NONE;
+  // Most elements have no attributes: no objects are made for them.
+  for (const key in tag.attributes) {
+    const attribute = tag.attributes[key]!;
+    if (attributes === NONE) attributes = {};
     attributes[attribute.name] = attribute.value;
-    if (attribute.name === 'xmlns') declares[''] = attribute.value;
-    else if (attribute.prefix === 'xmlns') declares[attribute.local] = attribute.value;
+    if (attribute.name === 'xmlns' || attribute.prefix === 'xmlns') {
+      if (declares === NONE) declares = {};
+      declares[attribute.name === 'xmlns' ? '' : attribute.local] = attribute.value;
+    }
   }
   return {
-    name: isOwn(tag.uri) ? tag.local : `{${tag.uri}}${tag.local}`,
+    name: ownName(tag.uri, tag.local) ?? `{${tag.uri}}${tag.local}`,
     qname: tag.name,
     uri: tag.uri,
     attributes,
@@ -149,6 +156,9 @@ function elementOf(
     column: Math.max(1, column - tag.name.length - 1),
   };
 }
+
+/** The attributes and declarations of an element that has none (shared: never written to). */
+const NONE: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** saxes's messages start with the position ("1:5: ..."), which the error carries apart. */
 function syntaxMessage(message: string): string {
