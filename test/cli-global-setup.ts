@@ -30,7 +30,8 @@ const INLINED = new Set(['kysely', '@sinclair/typebox']);
  * The pim that the tests spawn (`pim start`, `pim user`, `pim mcp`...): a throwaway package built
  * from the current sources at the start of every run, so that a focused run never tests a stale
  * dist/ (`npm run build` is not part of it; no type check, a few seconds). Its layout is the
- * package's: bin/pim.js (a copy of the real one), dist/cli/main.js, and links to package.json,
+ * package's: bin/pim.js (a copy of the real one), dist/cli/main.js (and the worker threads'
+ * entries where the build has them), and links to package.json,
  * node_modules and the built window (dist/ui). The sources are bundled by esbuild (the commands
  * stay separate chunks, loaded when run, as main.ts wants), together with INLINED: a `pim` process
  * then loads some 140 files instead of 700 (`pim start`: 600 instead of 1,070), and a short command
@@ -58,9 +59,14 @@ async function build(dir: string): Promise<void> {
   const esbuild = createRequire(join(ROOT, 'node_modules', 'vite', 'package.json'))(
     'esbuild',
   ) as typeof Esbuild;
+  // Worker threads' entries (*.worker.ts) are loaded by their URL: each bundled to its place too.
+  const workers = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((name) =>
+    name.endsWith('.worker.ts'),
+  );
   await esbuild.build({
-    entryPoints: [join(SRC, 'cli', 'main.ts')],
-    outdir: join(dir, 'dist', 'cli'),
+    entryPoints: [join(SRC, 'cli', 'main.ts'), ...workers.map((name) => join(SRC, name))],
+    outbase: SRC,
+    outdir: join(dir, 'dist'),
     bundle: true,
     splitting: true,
     format: 'esm',

@@ -5,7 +5,7 @@ import { runCliAsync } from '../helpers/cli.js';
 import { expectOneLineError, expectSuccess } from '../helpers/expect-cli.js';
 import { newDataDir, removeDataDir } from '../helpers/backend.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { bmecatSample } from '../helpers/bmecat-samples.js';
+import { bmecatSample, featureCatalogue } from '../helpers/bmecat-samples.js';
 
 /**
  * `pim import FILE`: a BMEcat file into the open workspace or a named one, as a user runs it;
@@ -81,6 +81,26 @@ describe('pim import', () => {
     );
     expect(result.stderr).toMatch(/^pim: nothing was imported \(job \d+\)$/m);
     expect(await supplierPids('Main')).toEqual([]);
+  });
+
+  it('parses a file of a megabyte or more in a worker thread: every product arrives, a bad one is named by line', async () => {
+    // 2,000 products of ten features: about 1.2 MB, past PARSE_IN_WORKER_FROM_BYTES.
+    const big = join(dataDir, 'big.xml');
+    writeFileSync(big, featureCatalogue(2_000));
+    const result = await runCliAsync(dataDir, ['import', big, '--workspace', 'Main']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/: 2000 products \(2000 created, 0 updated, 0 deleted\)/);
+    const pids = await supplierPids('Main');
+    expect(pids).toHaveLength(2_000);
+    expect(pids).toContain('J-1999');
+
+    const bad = join(dataDir, 'bad-big.xml');
+    // Line 1,903 of the file: the XML declaration, the header line, then a product a line from J-0.
+    writeFileSync(bad, featureCatalogue(2_000).replace('<SUPPLIER_PID>J-1900</SUPPLIER_PID>', ''));
+    const refused = await runCliAsync(dataDir, ['import', bad, '--workspace', 'Other']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/bad-big\.xml:1903:1: A PRODUCT without SUPPLIER_PID/);
+    expect(await supplierPids('Other')).toEqual([]);
   });
 
   it('with --mode replace leaves exactly the file’s catalogue in the workspace', async () => {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { RequestContext } from '../../domain/context.js';
 import type { JobDtoValue } from '../../domain/jobs/job.schemas.js';
 import type { JobService } from '../../domain/jobs/job.service.js';
@@ -20,6 +20,9 @@ export interface ImportJobInput {
   watch?: (bytes: AsyncIterable<Buffer>) => AsyncIterable<Uint8Array>;
 }
 
+/** From this size on, the file is parsed in a worker thread while the job's thread writes. */
+export const PARSE_IN_WORKER_FROM_BYTES = 1024 * 1024;
+
 /**
  * A BMEcat import as a job: the one way every entry point (`pim import`, `POST /api/import`)
  * starts one, so that each has the same job, progress and cancel.
@@ -38,10 +41,12 @@ export async function startBmecatImport(
     async (handle) => {
       const stream = createReadStream(path) as AsyncIterable<Buffer>;
       try {
+        const { size } = await stat(path);
         return await importBmecat(ctx, watch ? watch(stream) : stream, {
           mode,
           dryRun,
           continueOnError,
+          parseInWorker: size >= PARSE_IN_WORKER_FROM_BYTES,
           onProgress: (processed) => handle.progress(processed),
         });
       } finally {

@@ -21,6 +21,7 @@ import { PRICE_ON_REQUEST } from './bmecat-product-writer.js';
 import { Memberships } from './bmecat-memberships.js';
 import { writePriceBatch } from './bmecat-price-update.js';
 import { BmecatError, readBmecat, type BmecatGroup } from './bmecat-reader.js';
+import { readBmecatInWorker } from './bmecat-reader-thread.js';
 
 /**
  * A BMEcat file into the open workspace, through the services only (docs/bmecat.md): the group
@@ -41,6 +42,11 @@ export interface ImportOptions {
   continueOnError?: boolean;
   /** Called after each batch with the products written so far; a rejection ends the import, rolled back (a job's cancel). */
   onProgress?: (processed: number) => void | Promise<void>;
+  /**
+   * Parse the file in a worker thread while this one writes (bmecat-reader-thread.ts): worth its
+   * start-up (some tens of milliseconds) from about a megabyte on; the job decides by the file's size.
+   */
+  parseInWorker?: boolean;
 }
 
 export interface ImportProblem {
@@ -133,7 +139,7 @@ async function importInto(
   };
 
   let turnAt = performance.now();
-  for await (const event of readBmecat(bytes)) {
+  for await (const event of options.parseInWorker ? readBmecatInWorker(bytes) : readBmecat(bytes)) {
     // Reading holds the event loop as long as the file's chunks are at hand: other users' requests
     // are answered between records (the writes give way on their own: db/sqlite-dialect.ts).
     if (performance.now() - turnAt > TURN_SLICE_MS) {
