@@ -45,7 +45,7 @@ export async function writeBatch(ctx: WorkspaceContext, pending: readonly Pendin
   ]);
   // The groups first, then the products: the order in which an assignment to a group locks them.
   const groups = await findGroupIds(db, unique(groupIds));
-  const { planned, refused } = planBatch(pending, {
+  const { planned, refused } = await planBatch(pending, {
     products: await lockNamed(db, namedPids(pending)),
     groups,
     nameLanguage: (language) => nameLanguage(ctx, language),

@@ -4,6 +4,7 @@ import { withSavepoint } from '../../db/savepoint.js';
 import { isAbortedTransaction } from '../../db/transaction-retry.js';
 import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
 import { errorStatus } from '../error-codes.js';
+import { Turns } from '../fair-turns.js';
 import { DomainError, NotFoundError, ValidationError } from '../errors.js';
 import { documentValidator } from '../validation/schema-validation.js';
 import {
@@ -89,11 +90,19 @@ function checkIsObject(raw: unknown, index: number): void {
   throw new ValidationError(`Document ${index} of this batch must be a JSON object, not ${kind}`);
 }
 
-/** Validates every document; the invalid ones get their result at once. */
-function sortOut(documents: readonly unknown[], results: BulkProductResultDto[]): Pending[] {
+/**
+ * Validates every document; the invalid ones get their result at once. Before the transaction
+ * (no lock is held meanwhile), giving other requests turns (about 30 ms for 1,000 full documents).
+ */
+async function sortOut(
+  documents: readonly unknown[],
+): Promise<{ pending: Pending[]; results: BulkProductResultDto[] }> {
   const pending: Pending[] = [];
+  const results: BulkProductResultDto[] = [];
   const firstIndex = new Map<string, number>();
-  documents.forEach((raw, index) => {
+  const turns = new Turns();
+  for (const [index, raw] of documents.entries()) {
+    await turns.take();
     const named = (raw as { supplierPid?: unknown } | null)?.supplierPid;
     const supplierPid = typeof named === 'string' ? named : null;
     try {
@@ -112,8 +121,8 @@ function sortOut(documents: readonly unknown[], results: BulkProductResultDto[])
       if (!(error instanceof DomainError)) throw error;
       results[index] = { supplierPid, id: null, ...refusal(error) };
     }
-  });
-  return pending;
+  }
+  return { pending, results };
 }
 
 async function masterOf(ctx: WorkspaceContext, masterSupplierPid: string): Promise<ProductKeyRow> {
@@ -186,10 +195,11 @@ async function upsert(
   const ctx = useWorkspace(context, RIGHTS.edit);
   checkBatchSize(documents.length);
   checkBatchRows(documents);
+  const checked = await sortOut(documents);
   return ctx.transaction(async (trx) => {
-    // Built inside: a transaction PostgreSQL aborts (deadlock) runs again from the start.
-    const results: BulkProductResultDto[] = [];
-    const pending = sortOut(documents, results);
+    // Copied inside: a transaction PostgreSQL aborts (deadlock) runs again from the start.
+    const results = checked.results.map((result) => ({ ...result }));
+    const pending = checked.pending;
     const inner = useWorkspace({ ...ctx, trx }, RIGHTS.edit);
     if (pending.length === 0) return results;
     const outcomes = setBased ? await tryFastPath(inner, pending) : undefined;

@@ -12,7 +12,7 @@ import {
   moveGroup,
   renameGroup,
 } from '../../domain/groups/group.service.js';
-import { nextTurn } from '../../domain/fair-turns.js';
+import { Turns } from '../../domain/fair-turns.js';
 import { listProducts } from '../../domain/products/product.service.js';
 import { setCatalogHeader } from '../../domain/catalogue/catalog-header.service.js';
 import { deleteProducts, upsertProducts } from '../../domain/products/product-bulk.service.js';
@@ -72,8 +72,6 @@ export interface ImportReport {
 /** Products per bulk call; a call also holds at most ROWS_PER_BATCH texts, keywords and values. */
 const DOCUMENTS_PER_BATCH = 200;
 const ROWS_PER_BATCH = 20_000;
-/** How long reading the file may keep the event loop before other work gets a turn. */
-const TURN_SLICE_MS = 20;
 
 /** Thrown inside the transaction to roll a dry run back once its counts are known. */
 class DryRunDone extends Error {
@@ -138,14 +136,11 @@ async function importInto(
     await options.onProgress?.(report.products);
   };
 
-  let turnAt = performance.now();
+  const turns = new Turns();
   for await (const event of options.parseInWorker ? readBmecatInWorker(bytes) : readBmecat(bytes)) {
     // Reading holds the event loop as long as the file's chunks are at hand: other users' requests
     // are answered between records (the writes give way on their own: db/sqlite-dialect.ts).
-    if (performance.now() - turnAt > TURN_SLICE_MS) {
-      await nextTurn();
-      turnAt = performance.now();
-    }
+    await turns.take();
     switch (event.kind) {
       case 'header':
         header.push({ place: 'HEADER', xml: event.xml });
