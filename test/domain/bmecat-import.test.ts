@@ -113,6 +113,25 @@ describe('a catalogue with groups, variants and mappings', () => {
     expect(await listGroups(context.owner())).toHaveLength(2);
   });
 
+  it('maps hundreds of products batch by batch, and a mapping of no product in a late batch writes nothing at all', async () => {
+    const pids = Array.from({ length: 450 }, (_, i) => `P-${i}`);
+    const body =
+      GROUPS + pids.map((pid) => product(pid)).join('') + pids.map((pid) => map(pid, '11')).join('');
+    expect(await run(catalogue(body))).toMatchObject({ products: 450, created: 450 });
+    expect((await sheetOf('P-449')).groups.map((g) => g.catalogGroupId)).toEqual(['11']);
+    // The same file again, moving P-0 (its first batch is written before the last is met) and its
+    // last mapping naming a product it does not hold: refused whole, P-0 left as it was.
+    const bad = catalogue(
+      body
+        .replace(map('P-0', '11'), map('P-0', '10'))
+        .replace(map('P-449', '11'), map('P-449', '11') + map('NONE', '10')),
+    );
+    await expect(run(bad)).rejects.toThrow(
+      "PRODUCT_TO_CATALOGGROUP_MAP names the product 'NONE', which the file does not hold",
+    );
+    expect((await sheetOf('P-0')).groups.map((g) => g.catalogGroupId)).toEqual(['11']);
+  });
+
   it('counts in a dry run and writes nothing', async () => {
     const report = await run(file, { dryRun: true });
     expect(report).toMatchObject({ dryRun: true, products: 2, created: 2, groupsCreated: 2 });

@@ -58,8 +58,11 @@ export class Memberships {
   }
 
   /**
-   * Writes every product's groups once the products are written. `inFile` holds the file's
-   * SUPPLIER_PIDs; `skipped` those a continued import left out; `refuse` fails or skips a product.
+   * Writes every product's groups once the products are written, `batchSize` products a call, each
+   * mapping let go once its batch is written (a catalogue of 270,000 products held every mapping
+   * twice at the end). `inFile` holds the file's SUPPLIER_PIDs; `skipped` those a continued import
+   * left out; `refuse` fails or skips a product. A mapping that names no product fails the import
+   * as a whole (nothing is written: the import's transaction), whichever batch it is met in.
    */
   async write(
     ctx: RequestContext,
@@ -68,9 +71,20 @@ export class Memberships {
     refuse: (supplierPid: string, message: string, line: number, column: number) => void,
     batchSize: number,
   ): Promise<void> {
-    const documents: { supplierPid: string; groupIds: number[] }[] = [];
-    const places: Entry[] = [];
+    let documents: { supplierPid: string; groupIds: number[] }[] = [];
+    let places: Entry[] = [];
+    const flush = async () => {
+      const results = await upsertProducts(ctx, documents);
+      results.forEach((result, j) => {
+        if (result.status === 200) return;
+        const entry = places[j]!;
+        refuse(documents[j]!.supplierPid, result.error ?? 'refused', entry.line, entry.column);
+      });
+      documents = [];
+      places = [];
+    };
     for (const [supplierPid, entry] of this.entries) {
+      this.entries.delete(supplierPid);
       if (skipped.has(supplierPid)) continue;
       const groupIds = await this.groupsOf(ctx, supplierPid, entry, inFile);
       if (groupIds === undefined) {
@@ -87,16 +101,9 @@ export class Memberships {
       }
       documents.push({ supplierPid, groupIds });
       places.push(entry);
+      if (documents.length === batchSize) await flush();
     }
-    for (let i = 0; i < documents.length; i += batchSize) {
-      const slice = documents.slice(i, i + batchSize);
-      const results = await upsertProducts(ctx, slice);
-      results.forEach((result, j) => {
-        if (result.status === 200) return;
-        const entry = places[i + j]!;
-        refuse(slice[j]!.supplierPid, result.error ?? 'refused', entry.line, entry.column);
-      });
-    }
+    if (documents.length > 0) await flush();
   }
 
   /** The product's whole group list after the file's mappings, or undefined for no such product. */
