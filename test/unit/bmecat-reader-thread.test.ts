@@ -44,7 +44,7 @@ describe('the BMEcat reader in a worker thread', () => {
   });
 
   it('reads a file far longer than it may hold ahead, in order, chunk sizes notwithstanding', async () => {
-    // 1,500 products: more events than the thread may have waiting before it stops reading.
+    // 1,500 products: five times the events the thread may have waiting before it stops reading.
     const bytes = encode(featureCatalogue(1_500));
     const inline = await outcome(readBmecat, bytes);
     const threaded = await outcome(readBmecatInWorker, bytes, 1_000);

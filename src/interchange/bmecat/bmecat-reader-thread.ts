@@ -9,7 +9,8 @@ import type { BmecatEvent } from './bmecat-reader.js';
  * the reading thread stops asking for more while MAX_QUEUED events wait here, so memory holds a
  * bounded stretch of the file whatever its size. Breaking off the loop ends the thread.
  */
-const MAX_QUEUED = 1_000;
+/** A batch and a half of the importer's (200 products): enough to write while the next is read. */
+const MAX_QUEUED = 300;
 
 /**
  * The worker thread: the build's JavaScript, or, when pim runs from its TypeScript sources (the
