@@ -96,7 +96,7 @@ function productXml(n: number): string {
 }
 
 /** Writes the file of `count` products (cached by size and version); returns its path. */
-async function generate(count: number): Promise<string> {
+export async function generate(count: number): Promise<string> {
   const path = join(CACHE, `products-${count}-v${FILE_VERSION}.xml`);
   if (existsSync(path)) return path;
   mkdirSync(CACHE, { recursive: true });
@@ -247,4 +247,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Imported by bench/bmecat-export-speed.ts for its file: run only as a script.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
