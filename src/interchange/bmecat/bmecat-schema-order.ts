@@ -134,26 +134,46 @@ export interface Placed {
   xml: string;
 }
 
+/** Each container's names with their rank, and the rank of names not listed. */
+const RANKS: ReadonlyMap<string, { ranks: ReadonlyMap<string, number>; last: number }> = new Map(
+  Object.entries(SCHEMA_ORDER).map(([container, names]) => [
+    container,
+    { ranks: new Map(names.map((name, index) => [name, index])), last: names.length },
+  ]),
+);
+const UNLISTED = { ranks: new Map<string, number>(), last: 0 };
+
 /**
  * Merges modelled elements and kept ones of one container into the schema's order: a stable sort
  * by each name's rank, so that elements of one name keep the order they had (modelled before kept
  * when both carry one name).
  */
 export function inSchemaOrder(container: string, items: readonly Placed[]): string {
-  return schemaOrdered(container, items)
-    .map((item) => item.xml)
-    .join('');
+  const { ranks, last } = RANKS.get(container) ?? UNLISTED;
+  // Writers build their parts in the schema's order, so most lists are in order already: then the
+  // sort would give them back unchanged, and they are joined as they are.
+  let xml = '';
+  let previous = -1;
+  for (const item of items) {
+    const rank = ranks.get(item.name) ?? last;
+    if (rank < previous) return joined(schemaOrdered(container, items));
+    previous = rank;
+    xml += item.xml;
+  }
+  return xml;
+}
+
+function joined(items: readonly Placed[]): string {
+  let xml = '';
+  for (const item of items) xml += item.xml;
+  return xml;
 }
 
 /** The items in the schema's order for `container`, as inSchemaOrder merges them. */
 export function schemaOrdered<T extends Placed>(container: string, items: readonly T[]): T[] {
-  const order = SCHEMA_ORDER[container] ?? [];
-  const rank = (name: string) => {
-    const index = order.indexOf(name);
-    return index < 0 ? order.length : index;
-  };
+  const { ranks, last } = RANKS.get(container) ?? UNLISTED;
   return items
-    .map((item, index) => ({ item, index, rank: rank(item.name) }))
+    .map((item, index) => ({ item, index, rank: ranks.get(item.name) ?? last }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map(({ item }) => item);
 }

@@ -67,14 +67,19 @@ function write(
 
 /** Text content; a carriage return as a reference, since a parser would read a bare one as a line feed. */
 export function escapeText(value: string): string {
-  return value.replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]!);
+  // Most texts hold none of them: testing first spares replace's copy and calls.
+  return TEXT_SPECIAL.test(value) ? value.replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]!) : value;
 }
+
+const TEXT_SPECIAL = /[&<>\r]/;
 
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 
 export function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+  return ATTRIBUTE_SPECIAL.test(value) ? value.replace(/[&<>"\t\n\r]/g, (c) => ATTRIBUTE_ESCAPES[c]!) : value;
 }
+
+const ATTRIBUTE_SPECIAL = /[&<>"\t\n\r]/;
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = {
   '&': '&amp;',
