@@ -67,6 +67,11 @@ const sheetsStatement = readerStatement<WorkspaceDatabase>(
   [...SHEET_PARAMETERS.slice(0, -1), IDS],
   'pluck',
 );
+const exportSheetsStatement = readerStatement<WorkspaceDatabase>(
+  (db) => sheet.exportSheets([-1]).compile(db),
+  [IDS],
+  'pluck',
+);
 const featuresStatement = readerStatement<WorkspaceDatabase>(
   (db) => sheet.part(sheet.features, -1).compile(db),
   [-1],
@@ -127,6 +132,7 @@ export function sqliteReaderReads(db: WorkspaceDb, reader: Database.Database): C
       text(sheetStatement(db, reader).get(...sheetArguments(id, languages))),
     sheetsJson: async (ids, languages) =>
       sheetsStatement(db, reader).all(...sheetArguments(JSON.stringify(ids), languages)) as string[],
+    exportSheetsJson: async (ids) => exportSheetsStatement(db, reader).all(JSON.stringify(ids)) as string[],
     featuresJson: async (id) => text(featuresStatement(db, reader).get(id)),
     textsJson: async (id, kind: TextKind) => text(textStatements[kind](db, reader).get(id)),
     variantsJson: async (id, lang) => text(variantsStatement(db, reader).get(lang, id)),

@@ -39,6 +39,8 @@ export interface CatalogueReads {
   sheetJson(id: number, languages: SheetLanguages): Promise<string | undefined>;
   /** The sheets of several products as JSON texts, in id order (those that exist). */
   sheetsJson(ids: readonly number[], languages: SheetLanguages): Promise<string[]>;
+  /** What a catalogue export writes of several products (SheetSql.exportSheets), JSON texts in id order. */
+  exportSheetsJson(ids: readonly number[]): Promise<string[]>;
   /** FeatureDto[] (first occurrences) as JSON text. */
   featuresJson(id: number): Promise<string | undefined>;
   /** TextEntryDto[] of one kind as JSON text. */
@@ -102,6 +104,9 @@ export function kyselyReads(db: WorkspaceDb): CatalogueReads {
     },
     async sheetsJson(ids, languages) {
       return (await sheet.sheets(languages, ids).execute(db)).rows.map((r) => r.sheet);
+    },
+    async exportSheetsJson(ids) {
+      return (await sheet.exportSheets(ids).execute(db)).rows.map((r) => r.sheet);
     },
     featuresJson: (id) => part(sheet.part(sheet.features, id)),
     textsJson: (id, kind) => part(sheet.part(sheet.texts(kind), id)),

@@ -174,6 +174,8 @@ export interface SheetSql {
   sheet(languages: SheetLanguages, id: number): RawBuilder<{ sheet: string }>;
   /** The sheets of the products `ids` (those that exist), one row each in id order (column `sheet`). */
   sheets(languages: SheetLanguages, ids: readonly number[]): RawBuilder<{ sheet: string }>;
+  /** What a catalogue export writes of the products `ids` (those that exist), one JSON text each in id order. */
+  exportSheets(ids: readonly number[]): RawBuilder<{ sheet: string }>;
   /** FeatureDto[] of the first occurrences (GET /api/product/{id}/features). */
   features: RawBuilder<unknown>;
   /** TextEntryDto[] of one kind (GET /api/product/{id}/texts/{kind}). */

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { pgJsonArray, pgJsonRow } from '../postgres-json-text.js';
 import type { TextKind } from '../workspace.schema.js';
 import type { SheetLanguages, SheetSql } from './catalogue-sql.js';
-import { SHEET_FIELDS } from './product-fields.js';
+import { PRODUCT_FIELDS, SHEET_FIELDS } from './product-fields.js';
 import { productSqlPostgres } from './product-sql.postgres.js';
 import { groupNameSql } from './shared-sql.js';
 import { postgresIdList } from './id-list.js';
@@ -61,17 +61,6 @@ function modelPartsPostgres(groupLang: string, fallbackLang: string) {
       orderBy: sql`x.position`,
     },
   );
-  const keywords = langValues('product_keyword', 'value', sql`a.product_id = p.id`, sql`a.lang, a.position`);
-  const media = pgJsonArray(
-    sql`SELECT m.mime_type AS "type", m.source AS "source", m.descriptions_json AS "descriptions",
-      m.purpose AS "purpose", m.mime_order AS "order"`,
-    { from: sql`product_media m`, where: sql`m.product_id = p.id`, orderBy: sql`m.position` },
-  );
-  const fragments = pgJsonArray(sql`SELECT fr.place AS "place", fr.xml AS "xml"`, {
-    from: sql`product_fragment fr`,
-    where: sql`fr.product_id = p.id`,
-    orderBy: sql`fr.position`,
-  });
   const fields = SHEET_FIELDS.map((f) => sql`${sql.ref(`p.${f.column}`)} AS ${sql.id(f.key)}`);
   return sql.join([
     sql`${groups} AS "groups"`,
@@ -81,6 +70,18 @@ function modelPartsPostgres(groupLang: string, fallbackLang: string) {
     sql`${fragments} AS "fragments"`,
   ]);
 }
+
+const keywords = langValues('product_keyword', 'value', sql`a.product_id = p.id`, sql`a.lang, a.position`);
+const media = pgJsonArray(
+  sql`SELECT m.mime_type AS "type", m.source AS "source", m.descriptions_json AS "descriptions",
+    m.purpose AS "purpose", m.mime_order AS "order"`,
+  { from: sql`product_media m`, where: sql`m.product_id = p.id`, orderBy: sql`m.position` },
+);
+const fragments = pgJsonArray(sql`SELECT fr.place AS "place", fr.xml AS "xml"`, {
+  from: sql`product_fragment fr`,
+  where: sql`fr.product_id = p.id`,
+  orderBy: sql`fr.position`,
+});
 
 /** The TextEntryDto list of one kind of the product aliased `p` as json (PostgreSQL), as textsJsonSqlite. */
 const textsJsonPostgres = (kind: TextKind) =>
@@ -118,9 +119,38 @@ function variantsSql(lang: string, id: number) {
       ORDER BY p.id) FROM product p WHERE p.master_id = m.id), '') || ']' AS json FROM product m WHERE m.id = ${id}`;
 }
 
+/** A catalogue export's products, as exportSheetsSql of sheet-sql.sqlite.ts (the same keys and bytes). */
+function exportSheetsSql(ids: readonly number[]) {
+  const occurrences = pgJsonArray(
+    sql`SELECT fd.ftidref AS "ftidref", COALESCE(pf.funit, fd.default_unit) AS "funit",
+      CASE WHEN t.kept THEN fd.names_json END AS "names", pf.values_json AS "values", pf.details_json AS "details"`,
+    {
+      from: sql`(SELECT EXISTS (SELECT 1 FROM product_fragment x WHERE x.product_id = p.id
+          AND x.place LIKE 'PRODUCT!_FEATURES/FEATURE#%/FTEMPLATE' ESCAPE '!') AS kept) t
+        CROSS JOIN product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id`,
+      where: sql`pf.product_id = p.id`,
+      orderBy: sql`pf.position, pf.feature_id, pf.occurrence`,
+    },
+  );
+  const otherGroupIds = sql`(SELECT ('[' || COALESCE(string_agg(x.group_id::text, ',' ORDER BY x.position), '') || ']')::json
+    FROM product_extra_group x WHERE x.product_id = p.id)`;
+  const fields = PRODUCT_FIELDS.map((f) => sql`${sql.ref(`p.${f.column}`)} AS ${sql.id(f.key)}`);
+  return sql<{ sheet: string }>`SELECT row_to_json(s)::text AS sheet FROM product p CROSS JOIN LATERAL (SELECT
+    p.id AS "id", p.supplier_pid AS "supplierPid", p.master_id AS "masterProductId", ${sql.join(fields)},
+    ${textsJsonPostgres('DESCRIPTIONSHORT')} AS "shortTexts",
+    ${textsJsonPostgres('DESCRIPTIONLONG')} AS "longTexts",
+    ${occurrences} AS "features",
+    p.group_id AS "groupId",
+    ${otherGroupIds} AS "otherGroupIds",
+    ${keywords} AS "keywords",
+    ${media} AS "media",
+    ${fragments} AS "fragments") s WHERE p.id IN ${postgresIdList(ids)} ORDER BY p.id`;
+}
+
 export const sheetSqlPostgres: SheetSql = {
   sheet: sheetSql,
   sheets: sheetsSql,
+  exportSheets: exportSheetsSql,
   features: featuresJsonPostgres,
   texts: textsJsonPostgres,
   part: (part, id) => sql<{ json: string }>`SELECT (${part})::text AS json FROM product p WHERE p.id = ${id}`,

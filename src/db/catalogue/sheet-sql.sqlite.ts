@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { jsonArray, jsonObject, jsonValue } from '../sqlite-json-text.js';
 import type { TextKind } from '../workspace.schema.js';
 import type { SheetLanguages, SheetSql } from './catalogue-sql.js';
-import { SHEET_FIELDS } from './product-fields.js';
+import { PRODUCT_FIELDS, SHEET_FIELDS } from './product-fields.js';
 import { productSqlSqlite } from './product-sql.sqlite.js';
 import { groupNameSql } from './shared-sql.js';
 import { sqliteIdList } from './id-list.js';
@@ -70,35 +70,33 @@ function modelPartsSqlite(groupLang: string, fallbackLang: string) {
   return [
     ['groups', groupsJsonSqlite(groupLang, fallbackLang)],
     ...SHEET_FIELDS.map((f) => [f.key, jsonValue(sql.ref(`p.${f.column}`))] as const),
-    [
-      'keywords',
-      langValues(sql`SELECT k.lang, k.value FROM product_keyword k WHERE k.product_id = p.id
-        ORDER BY k.lang, k.position`),
-    ],
-    [
-      'media',
-      jsonArray(
-        'm',
-        jsonObject([
-          ['type', jsonValue(sql`m.mime_type`)],
-          ['source', jsonValue(sql`m.source`)],
-          ['descriptions', sql`m.descriptions_json`],
-          ['purpose', jsonValue(sql`m.purpose`)],
-          ['order', jsonValue(sql`m.mime_order`)],
-        ]),
-        sql`SELECT * FROM product_media pm WHERE pm.product_id = p.id ORDER BY pm.position`,
-      ),
-    ],
-    [
-      'fragments',
-      jsonArray(
-        'fr',
-        sql`json_object('place', fr.place, 'xml', fr.xml)`,
-        sql`SELECT pf.place, pf.xml FROM product_fragment pf WHERE pf.product_id = p.id ORDER BY pf.position`,
-      ),
-    ],
+    ['keywords', keywordsJsonSqlite],
+    ['media', mediaJsonSqlite],
+    ['fragments', fragmentsJsonSqlite],
   ] as const;
 }
+
+const keywordsJsonSqlite =
+  langValues(sql`SELECT k.lang, k.value FROM product_keyword k WHERE k.product_id = p.id
+  ORDER BY k.lang, k.position`);
+
+const mediaJsonSqlite = jsonArray(
+  'm',
+  jsonObject([
+    ['type', jsonValue(sql`m.mime_type`)],
+    ['source', jsonValue(sql`m.source`)],
+    ['descriptions', sql`m.descriptions_json`],
+    ['purpose', jsonValue(sql`m.purpose`)],
+    ['order', jsonValue(sql`m.mime_order`)],
+  ]),
+  sql`SELECT * FROM product_media pm WHERE pm.product_id = p.id ORDER BY pm.position`,
+);
+
+const fragmentsJsonSqlite = jsonArray(
+  'fr',
+  sql`json_object('place', fr.place, 'xml', fr.xml)`,
+  sql`SELECT pf.place, pf.xml FROM product_fragment pf WHERE pf.product_id = p.id ORDER BY pf.position`,
+);
 
 /**
  * The product sheet as one JSON text written by SQLite in one statement (SQLite dialect; the
@@ -149,9 +147,59 @@ function variantsSql(lang: string, id: number) {
   )} AS json FROM product m WHERE m.id = ${id}`;
 }
 
+/**
+ * What a catalogue export writes of each product (ExportSheet, catalogue-export.service.ts) as one
+ * JSON text per product, in id order: the sheet's parts without what the export does not write
+ * (names in the reader's language, the group's name, the variants, the revision), so that the
+ * database builds and the service parses about half as much. A feature's names are there only
+ * when the product kept an FTEMPLATE (the only place they are written); null otherwise.
+ */
+function exportSheetsSql(ids: readonly number[]) {
+  const occurrences = jsonArray(
+    'f',
+    jsonObject([
+      ['ftidref', jsonValue(sql`f.ftidref`)],
+      ['funit', jsonValue(sql`f.funit`)],
+      ['names', sql`COALESCE(f.names_json, 'null')`],
+      ['values', sql`f.values_json`],
+      ['details', sql`COALESCE(f.details_json, 'null')`],
+    ]),
+    sql`SELECT fd.ftidref, COALESCE(pf.funit, fd.default_unit) AS funit,
+        CASE WHEN t.kept THEN fd.names_json END AS names_json, pf.values_json, pf.details_json
+      FROM (SELECT EXISTS (SELECT 1 FROM product_fragment x WHERE x.product_id = p.id
+          AND x.place LIKE 'PRODUCT!_FEATURES/FEATURE#%/FTEMPLATE' ESCAPE '!') AS kept) t
+        CROSS JOIN product_feature pf JOIN feature_def fd ON fd.id = pf.feature_id
+      WHERE pf.product_id = p.id ORDER BY pf.position, pf.feature_id, pf.occurrence`,
+  );
+  const sheet = jsonObject([
+    ['id', sql`p.id`],
+    ['supplierPid', jsonValue(sql`p.supplier_pid`)],
+    ['masterProductId', jsonValue(sql`p.master_id`)],
+    ...PRODUCT_FIELDS.map((f) => [f.key, jsonValue(sql.ref(`p.${f.column}`))] as const),
+    ['shortTexts', textsJsonSqlite('DESCRIPTIONSHORT')],
+    ['longTexts', textsJsonSqlite('DESCRIPTIONLONG')],
+    ['features', occurrences],
+    ['groupId', jsonValue(sql`p.group_id`)],
+    [
+      'otherGroupIds',
+      jsonArray(
+        'eg',
+        sql`eg.group_id`,
+        sql`SELECT x.group_id FROM product_extra_group x WHERE x.product_id = p.id ORDER BY x.position`,
+      ),
+    ],
+    ['keywords', keywordsJsonSqlite],
+    ['media', mediaJsonSqlite],
+    ['fragments', fragmentsJsonSqlite],
+  ]);
+  return sql<{ sheet: string }>`SELECT ${sheet} AS sheet FROM product p
+    WHERE p.id IN ${sqliteIdList(ids)} ORDER BY p.id`;
+}
+
 export const sheetSqlSqlite: SheetSql = {
   sheet: sheetSql,
   sheets: sheetsSql,
+  exportSheets: exportSheetsSql,
   features: featuresJsonSqlite,
   texts: textsJsonSqlite,
   part: (part, id) => sql<{ json: string }>`SELECT ${part} AS json FROM product p WHERE p.id = ${id}`,

@@ -109,6 +109,7 @@ export async function* exportBmecat(
   const mappings: string[] = [];
   let outside = 0;
   const pageSize = options.pageSize ?? PAGE_SIZE;
+  const writeOptions = { languages: chosen, mainSupplierPid: (id: number) => mainPids.get(id) };
   for (const kind of ['main', 'variants'] as const) {
     let afterId: number | undefined;
     for (;;) {
@@ -122,18 +123,16 @@ export async function* exportBmecat(
       afterId = page.lastId;
       let chunk = '';
       for (const sheet of page.sheets) {
-        const pid = sheet.product.supplierPid;
-        if (kind === 'main') mainPids.set(sheet.product.id, pid);
-        chunk += productXml(
-          sheet,
-          { languages: chosen, mainSupplierPid: (id) => mainPids.get(id) },
-          problems,
-        );
-        for (const group of sheet.groups) {
-          const groupId = groupIds.get(group.id);
+        const pid = sheet.supplierPid;
+        if (kind === 'main') mainPids.set(sheet.id, pid);
+        chunk += productXml(sheet, writeOptions, problems);
+        const map = (id: number) => {
+          const groupId = groupIds.get(id);
           if (groupId === undefined) outside++;
           else mappings.push(mappingXml(pid, groupId));
-        }
+        };
+        if (sheet.groupId !== null) map(sheet.groupId);
+        for (const id of sheet.otherGroupIds) map(id);
         report.products++;
         if (kind === 'variants') report.variants++;
       }

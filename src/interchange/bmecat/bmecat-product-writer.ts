@@ -1,7 +1,7 @@
-import type { ProductSheet } from '../../domain/products/product-sheet.service.js';
+import type { ExportSheet } from '../../domain/catalogue/catalogue-export.service.js';
 import { featureGroupAttributesPlace, featureGroupPlace, NO_LANGUAGE } from './bmecat-product.js';
 import { fragmentName, inSchemaOrder, type Placed } from './bmecat-schema-order.js';
-import { xmlElement, type ExportProblems } from './bmecat-xml-writer.js';
+import { xmlElement, xmlLangElement, type ExportProblems } from './bmecat-xml-writer.js';
 
 /**
  * One product of the model as a BMEcat 2005 PRODUCT: the modelled parts and the kept fragments
@@ -24,52 +24,68 @@ export const PRICE_ON_REQUEST =
 /** BMEcat 2005.1's ORDER_UNIT where pim has none: C62, one piece (UN/ECE Recommendation 20). */
 export const DEFAULT_ORDER_UNIT = 'C62';
 
+const NONE: readonly Placed[] = [];
+
+/** The kept fragments by place, each with its element's name: one pass over them per product. */
+function keptByPlace(fragments: ExportSheet['fragments']): (place: string) => readonly Placed[] {
+  if (fragments.length === 0) return () => NONE;
+  const places = new Map<string, Placed[]>();
+  for (const f of fragments) {
+    const list = places.get(f.place);
+    const placed = { name: fragmentName(f.xml), xml: f.xml };
+    if (list) list.push(placed);
+    else places.set(f.place, [placed]);
+  }
+  return (place) => places.get(place) ?? NONE;
+}
+
+/** An element's `lang`: none for language-neutral values (zxx). */
+const langOf = (lang: string) => (lang === NO_LANGUAGE ? undefined : lang);
+
 export function productXml(
-  sheet: ProductSheet,
+  sheet: ExportSheet,
   options: ProductWriteOptions,
   problems: ExportProblems,
 ): string {
-  const product = sheet.product;
-  const pid = product.supplierPid;
+  const pid = sheet.supplierPid;
   const report = (message: string) => problems.add(pid, message);
-  const el = (name: string, value: string, attributes?: Record<string, string>) =>
-    xmlElement(name, value, attributes, report);
-  const wanted = (lang: string) =>
-    options.languages === undefined || lang === NO_LANGUAGE || options.languages.has(lang);
-  const kept = (place: string): Placed[] =>
-    sheet.fragments.filter((f) => f.place === place).map((f) => ({ name: fragmentName(f.xml), xml: f.xml }));
-  const langAttr = (lang: string) => (lang === NO_LANGUAGE ? undefined : { lang });
+  const el = (name: string, value: string, lang?: string) => xmlLangElement(name, value, lang, report);
+  const chosen = options.languages;
+  const wanted = (lang: string) => chosen === undefined || lang === NO_LANGUAGE || chosen.has(lang);
+  const inLanguages = <T extends { lang: string }>(list: T[]): T[] =>
+    chosen === undefined ? list : list.filter((entry) => wanted(entry.lang));
+  const kept = keptByPlace(sheet.fragments);
 
   // PRODUCT_DETAILS
   const details: Placed[] = [];
-  const shortTexts = sheet.shortTexts.filter((t) => wanted(t.lang));
+  const shortTexts = inLanguages(sheet.shortTexts);
   for (const t of shortTexts)
-    details.push({ name: 'DESCRIPTION_SHORT', xml: el('DESCRIPTION_SHORT', t.value, langAttr(t.lang)) });
+    details.push({ name: 'DESCRIPTION_SHORT', xml: el('DESCRIPTION_SHORT', t.value, langOf(t.lang)) });
   if (shortTexts.length === 0) {
     report(
       'has no short text (DESCRIPTION_SHORT), which BMEcat requires: its SUPPLIER_PID is written instead',
     );
     details.push({ name: 'DESCRIPTION_SHORT', xml: el('DESCRIPTION_SHORT', pid) });
   }
-  for (const t of sheet.longTexts.filter((t) => wanted(t.lang)))
-    details.push({ name: 'DESCRIPTION_LONG', xml: el('DESCRIPTION_LONG', t.value, langAttr(t.lang)) });
-  if (product.ean !== null)
+  for (const t of inLanguages(sheet.longTexts))
+    details.push({ name: 'DESCRIPTION_LONG', xml: el('DESCRIPTION_LONG', t.value, langOf(t.lang)) });
+  if (sheet.ean !== null)
     details.push({
       name: 'INTERNATIONAL_PID',
-      xml: el('INTERNATIONAL_PID', product.ean, { type: 'gtin' }),
+      xml: xmlElement('INTERNATIONAL_PID', sheet.ean, { type: 'gtin' }, report),
     });
-  if (product.manufacturerPid !== null)
+  if (sheet.manufacturerPid !== null)
     details.push({
       name: 'MANUFACTURER_PID',
-      xml: el('MANUFACTURER_PID', product.manufacturerPid),
+      xml: el('MANUFACTURER_PID', sheet.manufacturerPid),
     });
   if (sheet.manufacturerName !== null)
     details.push({
       name: 'MANUFACTURER_NAME',
       xml: el('MANUFACTURER_NAME', sheet.manufacturerName),
     });
-  for (const k of sheet.keywords.filter((k) => wanted(k.lang)))
-    details.push({ name: 'KEYWORD', xml: el('KEYWORD', k.value, langAttr(k.lang)) });
+  for (const k of inLanguages(sheet.keywords))
+    details.push({ name: 'KEYWORD', xml: el('KEYWORD', k.value, langOf(k.lang)) });
   details.push(...kept('PRODUCT_DETAILS'));
 
   // PRODUCT_ORDER_DETAILS
@@ -83,8 +99,8 @@ export function productXml(
 
   const top: Placed[] = [
     { name: 'SUPPLIER_PID', xml: el('SUPPLIER_PID', pid) },
-    ...(product.supplierIdRef !== null
-      ? [{ name: 'SUPPLIER_IDREF', xml: el('SUPPLIER_IDREF', product.supplierIdRef) }]
+    ...(sheet.supplierIdRef !== null
+      ? [{ name: 'SUPPLIER_IDREF', xml: el('SUPPLIER_IDREF', sheet.supplierIdRef) }]
       : []),
     {
       name: 'PRODUCT_DETAILS',
@@ -101,8 +117,8 @@ export function productXml(
     top.push({ name: 'PRODUCT_PRICE_DETAILS', xml: PRICE_ON_REQUEST });
   const media = mediaXml(sheet, wanted, kept('MIME_INFO'), el);
   if (media !== '') top.push({ name: 'MIME_INFO', xml: media });
-  if (product.masterProductId !== null) {
-    const main = options.mainSupplierPid(product.masterProductId);
+  if (sheet.masterProductId !== null) {
+    const main = options.mainSupplierPid(sheet.masterProductId);
     if (main === undefined)
       report('is a variant whose main product is not in the export: written without its base_product');
     else
@@ -115,8 +131,8 @@ export function productXml(
   return `<PRODUCT>${inSchemaOrder('PRODUCT', top)}</PRODUCT>\n`;
 }
 
-type El = (name: string, value: string, attributes?: Record<string, string>) => string;
-type Occurrence = ProductSheet['features'][number];
+type El = (name: string, value: string, lang?: string) => string;
+type Occurrence = ExportSheet['features'][number];
 
 /**
  * The feature occurrences as PRODUCT_FEATURES blocks: one per run of occurrences of the same
@@ -126,13 +142,13 @@ type Occurrence = ProductSheet['features'][number];
  */
 interface FeatureContext {
   wanted: (lang: string) => boolean;
-  kept: (place: string) => Placed[];
+  kept: (place: string) => readonly Placed[];
   el: El;
   report: (message: string) => void;
   options: ProductWriteOptions;
 }
 
-function featureBlocks(sheet: ProductSheet, context: FeatureContext): Placed[] {
+function featureBlocks(sheet: ExportSheet, context: FeatureContext): Placed[] {
   const { kept, el } = context;
   const blocks: { system: string | null; group: string | null; items: BlockItem[]; hadGroup: boolean }[] = [];
   // A FEATURE_GROUP's kept names and descriptions go into the first one written for its id.
@@ -204,13 +220,13 @@ function featureBlocks(sheet: ProductSheet, context: FeatureContext): Placed[] {
 interface BlockItem extends Placed {
   group?: string;
   features?: string[];
-  kept?: Placed[];
+  kept?: readonly Placed[];
   /** The kept start tag's attributes, as written (` featureGroupType="..."`), or ''. */
   attributes?: string;
 }
 
 /** The attributes of a kept empty element (`<FEATURE_GROUP a="b"/>`, written by pim: well-formed). */
-function keptAttributes(elements: Placed[]): string {
+function keptAttributes(elements: readonly Placed[]): string {
   const xml = elements[0]?.xml ?? '';
   const match = /^<[^\s/>]+(\s[^>]*?)\s*\/>$/.exec(xml);
   return match ? match[1]! : '';
@@ -235,9 +251,10 @@ function featureXml(occurrence: Occurrence, index: number, context: FeatureConte
   // FTEMPLATE only where the file had more in it than FT_ID and FT_NAME; names otherwise go to the
   // catalogue's feature definitions (CLASSIFICATION_SYSTEM), so both forms read back alike.
   if (template.length > 0) {
-    const names = occurrence.names.map((n) => ({
+    // The names are read wherever the product kept an FTEMPLATE (ExportFeature).
+    const names = (occurrence.names ?? []).map((n) => ({
       name: 'FT_NAME',
-      xml: el('FT_NAME', n.value, n.lang === NO_LANGUAGE ? undefined : { lang: n.lang }),
+      xml: el('FT_NAME', n.value, langOf(n.lang)),
     }));
     items.push({
       name: 'FTEMPLATE',
@@ -250,12 +267,9 @@ function featureXml(occurrence: Occurrence, index: number, context: FeatureConte
   } else {
     items.push({ name: 'FT_IDREF', xml: el('FT_IDREF', occurrence.ftidref) });
   }
-  const values = occurrence.values.filter((v) => wanted(v.lang));
-  for (const v of values)
-    items.push({
-      name: 'FVALUE',
-      xml: el('FVALUE', v.value, v.lang === NO_LANGUAGE ? undefined : { lang: v.lang }),
-    });
+  const values =
+    options.languages === undefined ? occurrence.values : occurrence.values.filter((v) => wanted(v.lang));
+  for (const v of values) items.push({ name: 'FVALUE', xml: el('FVALUE', v.value, langOf(v.lang)) });
   const details = occurrence.details;
   const refs = details?.valueIdrefs ?? [];
   // The schema allows FVALUEs or VALUE_IDREFs, not both, and one of them.
@@ -274,7 +288,7 @@ function featureXml(occurrence: Occurrence, index: number, context: FeatureConte
     if (wanted(d.lang))
       items.push({
         name: 'FVALUE_DETAILS',
-        xml: el('FVALUE_DETAILS', d.value, d.lang === NO_LANGUAGE ? undefined : { lang: d.lang }),
+        xml: el('FVALUE_DETAILS', d.value, langOf(d.lang)),
       });
   if (details?.fid) items.push({ name: 'FID', xml: el('FID', details.fid) });
   if (details?.fparentId) items.push({ name: 'FPARENT_ID', xml: el('FPARENT_ID', details.fparentId) });
@@ -283,18 +297,16 @@ function featureXml(occurrence: Occurrence, index: number, context: FeatureConte
 }
 
 function mediaXml(
-  sheet: ProductSheet,
+  sheet: ExportSheet,
   wanted: (lang: string) => boolean,
-  keptMedia: Placed[],
+  keptMedia: readonly Placed[],
   el: El,
 ): string {
   const entries: Placed[] = sheet.media.map((m) => {
     const parts = [
       m.type === null ? '' : el('MIME_TYPE', m.type),
       el('MIME_SOURCE', m.source),
-      ...m.descriptions
-        .filter((d) => wanted(d.lang))
-        .map((d) => el('MIME_DESCR', d.value, d.lang === NO_LANGUAGE ? undefined : { lang: d.lang })),
+      ...m.descriptions.filter((d) => wanted(d.lang)).map((d) => el('MIME_DESCR', d.value, langOf(d.lang))),
       m.purpose === null ? '' : el('MIME_PURPOSE', m.purpose),
       m.order === null ? '' : el('MIME_ORDER', String(m.order)),
     ];
