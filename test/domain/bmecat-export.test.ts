@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defineFeature } from '../../src/domain/features/feature.service.js';
 import { createGroup } from '../../src/domain/groups/group.service.js';
 import { upsertProducts } from '../../src/domain/products/product-bulk.service.js';
 import { importBmecat } from '../../src/interchange/bmecat/bmecat-import.js';
@@ -274,6 +275,45 @@ describe('a catalogue built in pim', () => {
       `<FT_IDREF>${ft}</FT_IDREF><FVALUE>1</FVALUE></FEATURE></FEATURE_GROUP>`;
     expect(xml).toContain(written('GA', 'Mechanik', 'FA', ' featureGroupType="ETIM &amp; mehr"'));
     expect(xml).toContain(written('GB', 'Elektrik', 'FB'));
+  });
+
+  it('writes an FTEMPLATE that held more than FT_ID and FT_NAME back whole, its names included', async () => {
+    const product = (pid: string, feature: string) =>
+      `<PRODUCT><SUPPLIER_PID>${pid}</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>${pid}</DESCRIPTION_SHORT>` +
+      `</PRODUCT_DETAILS><PRODUCT_FEATURES>${feature}</PRODUCT_FEATURES><PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62` +
+      '</ORDER_UNIT></PRODUCT_ORDER_DETAILS></PRODUCT>';
+    const file =
+      '<?xml version="1.0" encoding="UTF-8"?><BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005">' +
+      '<HEADER><CATALOG><LANGUAGE default="true">deu</LANGUAGE><LANGUAGE>eng</LANGUAGE><CATALOG_ID>K</CATALOG_ID>' +
+      '<CATALOG_VERSION>1.0</CATALOG_VERSION></CATALOG><SUPPLIER><SUPPLIER_NAME>S</SUPPLIER_NAME></SUPPLIER></HEADER>' +
+      '<T_NEW_CATALOG>' +
+      product(
+        'T-1',
+        '<FEATURE><FT_IDREF>X0</FT_IDREF><FVALUE>0</FVALUE></FEATURE><FEATURE><FTEMPLATE><FT_ID>X1</FT_ID>' +
+          '<FT_NAME lang="deu">Länge</FT_NAME><FT_NAME lang="eng">Length</FT_NAME>' +
+          '<FT_SHORTNAME lang="deu">L</FT_SHORTNAME></FTEMPLATE><FVALUE>5</FVALUE></FEATURE>',
+      ) +
+      // The same feature without a kept template: written by its FT_IDREF.
+      product('T-2', '<FEATURE><FT_IDREF>X1</FT_IDREF><FVALUE>6</FVALUE></FEATURE>') +
+      '</T_NEW_CATALOG></BMECAT>';
+    await importBmecat(context.owner(), bytesOf(file));
+    // The names are the definition's (an import does not take a product's FT_NAMEs into it yet).
+    await defineFeature(context.owner(), {
+      ftidref: 'X1',
+      names: [
+        { lang: 'deu', name: 'Länge' },
+        { lang: 'eng', name: 'Length' },
+      ],
+    });
+    const { xml } = await roundTrip('2005.1');
+    expect(xml).toContain(
+      '<PRODUCT_FEATURES><FEATURE><FT_IDREF>X0</FT_IDREF><FVALUE>0</FVALUE></FEATURE><FEATURE><FTEMPLATE>' +
+        '<FT_ID>X1</FT_ID><FT_NAME lang="deu">Länge</FT_NAME><FT_NAME lang="eng">Length</FT_NAME>' +
+        '<FT_SHORTNAME lang="deu">L</FT_SHORTNAME></FTEMPLATE><FVALUE>5</FVALUE></FEATURE></PRODUCT_FEATURES>',
+    );
+    expect(xml).toContain(
+      '<PRODUCT_FEATURES><FEATURE><FT_IDREF>X1</FT_IDREF><FVALUE>6</FVALUE></FEATURE></PRODUCT_FEATURES>',
+    );
   });
 
   it('exports as 2005 (the namespace most receivers expect), valid once its namespace is 2005.1’s', async () => {
