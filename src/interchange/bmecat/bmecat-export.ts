@@ -111,16 +111,24 @@ export async function* exportBmecat(
   const pageSize = options.pageSize ?? PAGE_SIZE;
   const writeOptions = { languages: chosen, mainSupplierPid: (id: number) => mainPids.get(id) };
   for (const kind of ['main', 'variants'] as const) {
-    let afterId: number | undefined;
-    for (;;) {
-      const page = await getExportPage(ctx, {
+    const read = (afterId: number | undefined) => {
+      const page = getExportPage(ctx, {
         kind,
         limit: pageSize,
         ...(options.groupId !== undefined ? { groupId: options.groupId } : {}),
         ...(afterId !== undefined ? { afterId } : {}),
       });
+      // Awaited below; should the export end first (strict, a consumer gone), its failure is no one's.
+      page.catch(() => {});
+      return page;
+    };
+    let next = read(undefined);
+    for (;;) {
+      const page = await next;
       if (page.lastId === undefined) break;
-      afterId = page.lastId;
+      // The next page is read while this one is written: PostgreSQL works on it meanwhile (SQLite
+      // reads on this thread, so there it simply comes first).
+      next = read(page.lastId);
       let chunk = '';
       for (const sheet of page.sheets) {
         const pid = sheet.supplierPid;
