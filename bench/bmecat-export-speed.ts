@@ -14,8 +14,9 @@
  * `--b`) in turn, alternating which goes first, on the same data folder: both sides must read the
  * same migrations. `--verify` first exports once per side and compares the documents' SHA-256 (the
  * GENERATION_DATE left out). `--profile=DIR` writes a CPU profile of each of side B's runs there.
- * Prints per run: products a second (wall), CPU µs a product (user + system of the child), peak RSS,
- * and the load average; then medians per side. Each side's dist/ must be built (`npx tsc -p
+ * Prints per run: products a second (wall), CPU µs a product (user + system of the child), the RSS
+ * when the export starts and at most during it (sampled after each chunk), the process's peak RSS
+ * (opening the benchmark workspace alone reaches about 500 MB under tsx), and the load average; then medians per side. Each side's dist/ must be built (`npx tsc -p
  * tsconfig.build.json`).
  */
 import { spawnSync } from 'node:child_process';
@@ -51,7 +52,11 @@ interface ChildResult {
   bytes: number;
   seconds: number;
   cpuSeconds: number;
+  /** The process's peak RSS (opening the workspace included). */
   peakRssMb: number;
+  /** RSS when the export starts, and its highest value seen after each chunk of the export. */
+  startRssMb: number;
+  exportRssMb: number;
   sha256?: string;
 }
 
@@ -71,12 +76,15 @@ async function child(src: string, dataDir: string, hash: boolean): Promise<void>
     const out = openSync('/dev/null', 'w');
     const digest = createHash('sha256');
     let bytes = 0;
+    const startRss = process.memoryUsage.rss();
+    let exportRss = startRss;
     const started = performance.now();
     const cpu = process.cpuUsage();
     for await (const chunk of exportBmecat(ctx, {}, report) as AsyncIterable<string>) {
       bytes += chunk.length;
       if (hash) digest.update(chunk.replace(/<GENERATION_DATE>[^<]*<\/GENERATION_DATE>/, ''));
       else writeSync(out, chunk);
+      exportRss = Math.max(exportRss, process.memoryUsage.rss());
     }
     const used = process.cpuUsage(cpu);
     const seconds = (performance.now() - started) / 1000;
@@ -87,6 +95,8 @@ async function child(src: string, dataDir: string, hash: boolean): Promise<void>
       seconds,
       cpuSeconds: (used.user + used.system) / 1e6,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      startRssMb: Math.round(startRss / 2 ** 20),
+      exportRssMb: Math.round(exportRss / 2 ** 20),
       ...(hash ? { sha256: digest.digest('hex') } : {}),
     };
     console.log(JSON.stringify(result));
@@ -193,7 +203,7 @@ async function main(): Promise<void> {
         console.log(
           `round ${round + 1} ${side}: ${Math.round(r.products / r.seconds)} products/s (${r.seconds.toFixed(2)} s), ` +
             `${((r.cpuSeconds / r.products) * 1e6).toFixed(1)} µs CPU a product (${r.cpuSeconds.toFixed(2)} s), ` +
-            `peak RSS ${r.peakRssMb} MB, ${r.products} products, ${(r.bytes / 2 ** 20).toFixed(0)} MiB, load ${load().toFixed(2)}`,
+            `RSS ${r.startRssMb} MB at the start, ${r.exportRssMb} MB at most in the export, ${r.peakRssMb} MB peak of the process, ${r.products} products, ${(r.bytes / 2 ** 20).toFixed(0)} MiB, load ${load().toFixed(2)}`,
         );
       }
     }
@@ -207,7 +217,7 @@ async function main(): Promise<void> {
     console.log(
       `${side} (${sides[side]}): median ${Math.round(median(mine.map((r) => r.products / r.seconds)))} products/s, ` +
         `${median(mine.map((r) => (r.cpuSeconds / r.products) * 1e6)).toFixed(1)} µs CPU a product, ` +
-        `peak RSS ${median(mine.map((r) => r.peakRssMb))} MB; load ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}` +
+        `RSS in the export ${median(mine.map((r) => r.exportRssMb))} MB (process peak ${median(mine.map((r) => r.peakRssMb))} MB); load ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}` +
         (Math.max(...loads) > 1.5 ? ' (DISTURBED)' : ''),
     );
   }
