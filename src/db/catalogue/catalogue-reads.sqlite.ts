@@ -60,13 +60,9 @@ const sheetStatement = readerStatement<WorkspaceDatabase>(
 );
 const sheetArguments = (id: number | string, { name, group, fallback }: SheetLanguages) =>
   SHEET_PARAMETERS.map((p) => (p === NAME ? name : p === GROUP ? group : p === FALLBACK ? fallback : id));
-/** The sheets' statement: the sheet's parameters, the ids last as one JSON array (id-list.ts). */
+/** A list of ids as one JSON array parameter (id-list.ts). */
 const IDS = '[-1]';
-const sheetsStatement = readerStatement<WorkspaceDatabase>(
-  (db) => sheet.sheets({ name: NAME, group: GROUP, fallback: FALLBACK }, [-1]).compile(db),
-  [...SHEET_PARAMETERS.slice(0, -1), IDS],
-  'pluck',
-);
+/** A catalogue export's page of products. */
 const exportSheetsStatement = readerStatement<WorkspaceDatabase>(
   (db) => sheet.exportSheets([-1]).compile(db),
   [IDS],
@@ -130,8 +126,6 @@ export function sqliteReaderReads(db: WorkspaceDb, reader: Database.Database): C
     productRevision: async (id) => revisionStatement(db, reader).get(id) as number | undefined,
     sheetJson: async (id, languages) =>
       text(sheetStatement(db, reader).get(...sheetArguments(id, languages))),
-    sheetsJson: async (ids, languages) =>
-      sheetsStatement(db, reader).all(...sheetArguments(JSON.stringify(ids), languages)) as string[],
     exportSheetsJson: async (ids) => exportSheetsStatement(db, reader).all(JSON.stringify(ids)) as string[],
     featuresJson: async (id) => text(featuresStatement(db, reader).get(id)),
     textsJson: async (id, kind: TextKind) => text(textStatements[kind](db, reader).get(id)),

@@ -37,8 +37,6 @@ export interface CatalogueReads {
   productRevision(id: number): Promise<number | undefined>;
   /** The product sheet as JSON text. */
   sheetJson(id: number, languages: SheetLanguages): Promise<string | undefined>;
-  /** The sheets of several products as JSON texts, in id order (those that exist). */
-  sheetsJson(ids: readonly number[], languages: SheetLanguages): Promise<string[]>;
   /** What a catalogue export writes of several products (SheetSql.exportSheets), JSON texts in id order. */
   exportSheetsJson(ids: readonly number[]): Promise<string[]>;
   /** FeatureDto[] (first occurrences) as JSON text. */
@@ -101,9 +99,6 @@ export function kyselyReads(db: WorkspaceDb): CatalogueReads {
     },
     async sheetJson(id, languages) {
       return (await sheet.sheet(languages, id).execute(db)).rows[0]?.sheet;
-    },
-    async sheetsJson(ids, languages) {
-      return (await sheet.sheets(languages, ids).execute(db)).rows.map((r) => r.sheet);
     },
     async exportSheetsJson(ids) {
       return (await sheet.exportSheets(ids).execute(db)).rows.map((r) => r.sheet);

@@ -172,8 +172,6 @@ export interface ChangeState {
 export interface SheetSql {
   /** The whole sheet of product `id` as one JSON text (column `sheet`). */
   sheet(languages: SheetLanguages, id: number): RawBuilder<{ sheet: string }>;
-  /** The sheets of the products `ids` (those that exist), one row each in id order (column `sheet`). */
-  sheets(languages: SheetLanguages, ids: readonly number[]): RawBuilder<{ sheet: string }>;
   /** What a catalogue export writes of the products `ids` (those that exist), one JSON text each in id order. */
   exportSheets(ids: readonly number[]): RawBuilder<{ sheet: string }>;
   /** FeatureDto[] of the first occurrences (GET /api/product/{id}/features). */

@@ -110,9 +110,6 @@ function sheetSelect(
 
 const sheetSql = (languages: SheetLanguages, id: number) => sheetSelect(languages, sql`p.id = ${id}`);
 
-const sheetsSql = (languages: SheetLanguages, ids: readonly number[]) =>
-  sheetSelect(languages, sql`p.id IN ${postgresIdList(ids)} ORDER BY p.id`);
-
 /** The variants of product `id` as ProductDto[] JSON text in id order; no row for no such product. */
 function variantsSql(lang: string, id: number) {
   return sql<{ json: string }>`SELECT '[' || COALESCE((SELECT string_agg(${productSqlPostgres.json(lang)}, ','
@@ -149,7 +146,6 @@ function exportSheetsSql(ids: readonly number[]) {
 
 export const sheetSqlPostgres: SheetSql = {
   sheet: sheetSql,
-  sheets: sheetsSql,
   exportSheets: exportSheetsSql,
   features: featuresJsonPostgres,
   texts: textsJsonPostgres,

@@ -133,11 +133,6 @@ function sheetSql(languages: SheetLanguages, id: number) {
   return sql<{ sheet: string }>`SELECT ${sheetJson(languages)} AS sheet FROM product p WHERE p.id = ${id}`;
 }
 
-function sheetsSql(languages: SheetLanguages, ids: readonly number[]) {
-  return sql<{ sheet: string }>`SELECT ${sheetJson(languages)} AS sheet FROM product p
-    WHERE p.id IN ${sqliteIdList(ids)} ORDER BY p.id`;
-}
-
 /** The variants of product `id` as ProductDto[] JSON text in id order; no row for no such product. */
 function variantsSql(lang: string, id: number) {
   return sql<{ json: string }>`SELECT ${jsonArray(
@@ -198,7 +193,6 @@ function exportSheetsSql(ids: readonly number[]) {
 
 export const sheetSqlSqlite: SheetSql = {
   sheet: sheetSql,
-  sheets: sheetsSql,
   exportSheets: exportSheetsSql,
   features: featuresJsonSqlite,
   texts: textsJsonSqlite,

@@ -68,20 +68,6 @@ export async function getProductSheet(context: RequestContext, id: number): Prom
 }
 
 /**
- * The sheets of several products in id order, in one statement (they agree with each other; a
- * product deleted meanwhile is left out). For writers that go through a catalogue page by page
- * (the BMEcat export).
- */
-export async function getProductSheets(
-  context: RequestContext,
-  ids: readonly number[],
-): Promise<ProductSheet[]> {
-  const ctx = useWorkspace(context, RIGHTS.read);
-  if (ids.length === 0) return [];
-  return (await ctx.reads.sheetsJson(ids, languages(ctx))).map((json) => JSON.parse(json) as ProductSheet);
-}
-
-/**
  * The sheet with the revision it shows (an editor saves against it): the revision is read before
  * and after the sheet, and the read repeated while a change came between, so the two agree. Should
  * changes keep coming, the older revision is answered: a save is then refused (412), never let
