@@ -16,7 +16,9 @@
  * GENERATION_DATE left out). `--profile=DIR` writes a CPU profile of each of side B's runs there.
  * Prints per run: products a second (wall), CPU µs a product (user + system of the child), the RSS
  * when the export starts and at most during it (sampled after each chunk), the process's peak RSS
- * (opening the benchmark workspace alone reaches about 500 MB under tsx), and the load average; then medians per side. Each side's dist/ must be built (`npx tsc -p
+ * (opening the benchmark workspace alone reaches about 500 MB under tsx), the load average and, on
+ * PostgreSQL, its processes' CPU seconds (every postgres process alive at both ends, others' work
+ * included: a rough figure); then medians per side. Each side's dist/ must be built (`npx tsc -p
  * tsconfig.build.json`).
  */
 import { spawnSync } from 'node:child_process';
@@ -26,6 +28,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { TICKS_PER_SECOND, databaseBusy } from './lib/proc-stat.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -181,7 +184,8 @@ async function main(): Promise<void> {
   if (sides.A && migrations(sides.A) !== migrations(sides.B!))
     throw new Error('the sides have other migrations: one data folder cannot serve both');
   const { dataDir, cleanUp } = await prepare();
-  const results: (ChildResult & { side: string; load: number })[] = [];
+  const results: (ChildResult & { side: string; load: number; dbCpu: number })[] = [];
+  const postgres = args.db === 'postgres';
   try {
     console.log(`catalogue ${args.catalogue}, db ${args.db}, load average ${loadavg().join(' ')}`);
     if (args.verify) {
@@ -198,11 +202,14 @@ async function main(): Promise<void> {
       if (round % 2 === 1) order.reverse();
       for (const side of order) {
         const profile = side === 'B' ? args.profile : undefined;
+        const dbBefore = postgres ? databaseBusy() : 0;
         const r = measure(sides[side]!, dataDir, profile ? { profile } : {});
-        results.push({ ...r, side, load: load() });
+        const dbCpu = postgres ? (databaseBusy() - dbBefore) / TICKS_PER_SECOND : 0;
+        results.push({ ...r, side, load: load(), dbCpu });
         console.log(
           `round ${round + 1} ${side}: ${Math.round(r.products / r.seconds)} products/s (${r.seconds.toFixed(2)} s), ` +
             `${((r.cpuSeconds / r.products) * 1e6).toFixed(1)} µs CPU a product (${r.cpuSeconds.toFixed(2)} s), ` +
+            (postgres ? `PostgreSQL ${dbCpu.toFixed(2)} CPU s, ` : '') +
             `RSS ${r.startRssMb} MB at the start, ${r.exportRssMb} MB at most in the export, ${r.peakRssMb} MB peak of the process, ${r.products} products, ${(r.bytes / 2 ** 20).toFixed(0)} MiB, load ${load().toFixed(2)}`,
         );
       }
@@ -217,6 +224,7 @@ async function main(): Promise<void> {
     console.log(
       `${side} (${sides[side]}): median ${Math.round(median(mine.map((r) => r.products / r.seconds)))} products/s, ` +
         `${median(mine.map((r) => (r.cpuSeconds / r.products) * 1e6)).toFixed(1)} µs CPU a product, ` +
+        (postgres ? `PostgreSQL ${median(mine.map((r) => r.dbCpu)).toFixed(2)} CPU s, ` : '') +
         `RSS in the export ${median(mine.map((r) => r.exportRssMb))} MB (process peak ${median(mine.map((r) => r.peakRssMb))} MB); load ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}` +
         (Math.max(...loads) > 1.5 ? ' (DISTURBED)' : ''),
     );
