@@ -17,8 +17,8 @@
  * Prints per run: products a second (wall), CPU µs a product (user + system of the child), the RSS
  * when the export starts and at most during it (sampled after each chunk), the process's peak RSS
  * (opening the benchmark workspace alone reaches about 500 MB under tsx), the load average and, on
- * PostgreSQL, its processes' CPU seconds (every postgres process alive at both ends, others' work
- * included: a rough figure); then medians per side. Each side's dist/ must be built (`npx tsc -p
+ * PostgreSQL, its processes' CPU seconds over the export (every postgres process alive at its end,
+ * others' work included: a rough figure); then medians per side. Each side's dist/ must be built (`npx tsc -p
  * tsconfig.build.json`).
  */
 import { spawnSync } from 'node:child_process';
@@ -47,6 +47,7 @@ const { values: args } = parseArgs({
     src: { type: 'string' },
     data: { type: 'string' },
     hash: { type: 'boolean', default: false },
+    pg: { type: 'boolean', default: false },
   },
 });
 
@@ -60,6 +61,8 @@ interface ChildResult {
   /** RSS when the export starts, and its highest value seen after each chunk of the export. */
   startRssMb: number;
   exportRssMb: number;
+  /** PostgreSQL's CPU seconds over the export (with --pg), 0 on SQLite. */
+  dbCpuSeconds: number;
   sha256?: string;
 }
 
@@ -67,7 +70,7 @@ interface ChildResult {
  * In the child: one export by the built code (dist/, as `pim export` runs it: tsx's transform adds
  * a naming call to every closure) of checkout `src`, printed as JSON on the last line.
  */
-async function child(src: string, dataDir: string, hash: boolean): Promise<void> {
+async function child(src: string, dataDir: string, hash: boolean, pg: boolean): Promise<void> {
   const load = (path: string) => import(pathToFileURL(join(src, path)).href);
   const { Application } = await load('dist/app/application.js');
   const { workspaceContext } = await load('dist/cli/commands/with-app.js');
@@ -81,6 +84,8 @@ async function child(src: string, dataDir: string, hash: boolean): Promise<void>
     let bytes = 0;
     const startRss = process.memoryUsage.rss();
     let exportRss = startRss;
+    // Read here, not by the parent: the export's backends end with this process, and their time with them.
+    const dbBefore = pg ? databaseBusy() : 0;
     const started = performance.now();
     const cpu = process.cpuUsage();
     for await (const chunk of exportBmecat(ctx, {}, report) as AsyncIterable<string>) {
@@ -91,6 +96,7 @@ async function child(src: string, dataDir: string, hash: boolean): Promise<void>
     }
     const used = process.cpuUsage(cpu);
     const seconds = (performance.now() - started) / 1000;
+    const dbCpuSeconds = pg ? (databaseBusy() - dbBefore) / TICKS_PER_SECOND : 0;
     closeSync(out);
     const result: ChildResult = {
       products: report.products,
@@ -100,6 +106,7 @@ async function child(src: string, dataDir: string, hash: boolean): Promise<void>
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       startRssMb: Math.round(startRss / 2 ** 20),
       exportRssMb: Math.round(exportRss / 2 ** 20),
+      dbCpuSeconds,
       ...(hash ? { sha256: digest.digest('hex') } : {}),
     };
     console.log(JSON.stringify(result));
@@ -120,6 +127,7 @@ function measure(side: string, dataDir: string, options: { hash?: boolean; profi
       `--src=${side}`,
       `--data=${dataDir}`,
       ...(options.hash ? ['--hash'] : []),
+      ...(args.db === 'postgres' ? ['--pg'] : []),
     ],
     { cwd: side, encoding: 'utf8', env: { ...process.env, PIM_LOG_LEVEL: 'warn' }, maxBuffer: 64 * 2 ** 20 },
   );
@@ -173,7 +181,7 @@ const migrations = (dir: string) => readdirSync(join(dir, 'src/db/migrations')).
 
 async function main(): Promise<void> {
   if (args.child) {
-    await child(args.src!, args.data!, args.hash!);
+    await child(args.src!, args.data!, args.hash!, args.pg!);
     return;
   }
   if (args.db !== 'sqlite' && args.db !== 'postgres') throw new Error('--db is sqlite or postgres');
@@ -184,7 +192,7 @@ async function main(): Promise<void> {
   if (sides.A && migrations(sides.A) !== migrations(sides.B!))
     throw new Error('the sides have other migrations: one data folder cannot serve both');
   const { dataDir, cleanUp } = await prepare();
-  const results: (ChildResult & { side: string; load: number; dbCpu: number })[] = [];
+  const results: (ChildResult & { side: string; load: number })[] = [];
   const postgres = args.db === 'postgres';
   try {
     console.log(`catalogue ${args.catalogue}, db ${args.db}, load average ${loadavg().join(' ')}`);
@@ -202,14 +210,12 @@ async function main(): Promise<void> {
       if (round % 2 === 1) order.reverse();
       for (const side of order) {
         const profile = side === 'B' ? args.profile : undefined;
-        const dbBefore = postgres ? databaseBusy() : 0;
         const r = measure(sides[side]!, dataDir, profile ? { profile } : {});
-        const dbCpu = postgres ? (databaseBusy() - dbBefore) / TICKS_PER_SECOND : 0;
-        results.push({ ...r, side, load: load(), dbCpu });
+        results.push({ ...r, side, load: load() });
         console.log(
           `round ${round + 1} ${side}: ${Math.round(r.products / r.seconds)} products/s (${r.seconds.toFixed(2)} s), ` +
             `${((r.cpuSeconds / r.products) * 1e6).toFixed(1)} µs CPU a product (${r.cpuSeconds.toFixed(2)} s), ` +
-            (postgres ? `PostgreSQL ${dbCpu.toFixed(2)} CPU s, ` : '') +
+            (postgres ? `PostgreSQL ${r.dbCpuSeconds.toFixed(2)} CPU s, ` : '') +
             `RSS ${r.startRssMb} MB at the start, ${r.exportRssMb} MB at most in the export, ${r.peakRssMb} MB peak of the process, ${r.products} products, ${(r.bytes / 2 ** 20).toFixed(0)} MiB, load ${load().toFixed(2)}`,
         );
       }
@@ -224,7 +230,7 @@ async function main(): Promise<void> {
     console.log(
       `${side} (${sides[side]}): median ${Math.round(median(mine.map((r) => r.products / r.seconds)))} products/s, ` +
         `${median(mine.map((r) => (r.cpuSeconds / r.products) * 1e6)).toFixed(1)} µs CPU a product, ` +
-        (postgres ? `PostgreSQL ${median(mine.map((r) => r.dbCpu)).toFixed(2)} CPU s, ` : '') +
+        (postgres ? `PostgreSQL ${median(mine.map((r) => r.dbCpuSeconds)).toFixed(2)} CPU s, ` : '') +
         `RSS in the export ${median(mine.map((r) => r.exportRssMb))} MB (process peak ${median(mine.map((r) => r.peakRssMb))} MB); load ${Math.min(...loads).toFixed(2)}-${Math.max(...loads).toFixed(2)}` +
         (Math.max(...loads) > 1.5 ? ' (DISTURBED)' : ''),
     );
