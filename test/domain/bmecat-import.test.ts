@@ -132,6 +132,51 @@ describe('a catalogue with groups, variants and mappings', () => {
     expect((await sheetOf('P-0')).groups.map((g) => g.catalogGroupId)).toEqual(['11']);
   });
 
+  it("gives the feature definitions the names the products' features carry (FNAME, FTEMPLATE/FT_NAME)", async () => {
+    const feature = (ft: string, names: string) =>
+      `<PRODUCT_FEATURES><FEATURE><FT_IDREF>${ft}</FT_IDREF>${names}<FVALUE>1</FVALUE></FEATURE></PRODUCT_FEATURES>`;
+    await run(
+      catalogue(
+        product('N-1', feature('AAA001', '<FNAME lang="deu">Länge</FNAME><FNAME lang="eng">Length</FNAME>')) +
+          // Another product names the same feature in a third language: merged, not replaced.
+          product('N-2', feature('AAA001', '<FNAME lang="fra">Longueur</FNAME>')) +
+          product(
+            'N-3',
+            '<PRODUCT_FEATURES><FEATURE><FTEMPLATE><FT_ID>BBB002</FT_ID><FT_NAME lang="deu">Breite</FT_NAME>' +
+              '</FTEMPLATE><FVALUE>2</FVALUE></FEATURE></PRODUCT_FEATURES>',
+          ),
+      ),
+    );
+    const names = async (pid: string) => (await sheetOf(pid)).features.map((f) => [f.ftidref, f.names]);
+    expect(await names('N-1')).toEqual([
+      [
+        'AAA001',
+        [
+          { lang: 'deu', value: 'Länge' },
+          { lang: 'eng', value: 'Length' },
+          { lang: 'fra', value: 'Longueur' },
+        ],
+      ],
+    ]);
+    expect(await names('N-3')).toEqual([['BBB002', [{ lang: 'deu', value: 'Breite' }]]]);
+  });
+
+  it('refuses a product whose feature name the definitions cannot take, writing nothing (or skips it)', async () => {
+    const long = 'x'.repeat(2_000);
+    const file = catalogue(
+      product('OK-1') +
+        product(
+          'BAD-1',
+          `<PRODUCT_FEATURES><FEATURE><FT_IDREF>CCC003</FT_IDREF><FNAME>${long}</FNAME><FVALUE>1</FVALUE></FEATURE></PRODUCT_FEATURES>`,
+        ),
+    );
+    await expect(run(file)).rejects.toThrow(/names\[0\]\.name/);
+    expect(await supplierPids()).toEqual([]);
+    const report = await run(file, { continueOnError: true });
+    expect(report.skipped.map((s) => s.supplierPid)).toEqual(['BAD-1']);
+    expect(await supplierPids()).toEqual(['OK-1']);
+  });
+
   it('counts in a dry run and writes nothing', async () => {
     const report = await run(file, { dryRun: true });
     expect(report).toMatchObject({ dryRun: true, products: 2, created: 2, groupsCreated: 2 });

@@ -18,6 +18,7 @@ import { setCatalogHeader } from '../../domain/catalogue/catalog-header.service.
 import { deleteProducts, upsertProducts } from '../../domain/products/product-bulk.service.js';
 import type { BmecatProduct } from './bmecat-product.js';
 import { PRICE_ON_REQUEST } from './bmecat-product-writer.js';
+import { FeatureNames } from './bmecat-feature-names.js';
 import { Memberships } from './bmecat-memberships.js';
 import { writePriceBatch } from './bmecat-price-update.js';
 import { BmecatError, readBmecat, type BmecatGroup } from './bmecat-reader.js';
@@ -122,6 +123,7 @@ async function importInto(
   const supplierPids = new Set<string>();
   let batch: BmecatProduct[] = [];
   let rows = 0;
+  const featureNames = new FeatureNames();
 
   const flush = async () => {
     if (batch.length === 0) return;
@@ -130,7 +132,7 @@ async function importInto(
       report.updated += await writePriceBatch(ctx, batch, (product, message, code) =>
         refuse(product, message, code, report, options),
       );
-    } else await writeBatch(ctx, batch, report, options);
+    } else await writeBatch(ctx, batch, report, options, featureNames);
     batch = [];
     rows = 0;
     await options.onProgress?.(report.products);
@@ -352,10 +354,19 @@ async function writeBatch(
   batch: readonly BmecatProduct[],
   report: ImportReport,
   options: ImportOptions,
+  featureNames: FeatureNames,
 ): Promise<void> {
   const deletions = batch.filter((p) => p.mode === 'delete');
-  const upserts = batch.filter((p) => p.mode !== 'delete');
+  const upserts: BmecatProduct[] = [];
   report.products += batch.length;
+  // The definitions' names the products bring, before the products: one whose names are refused is
+  // not written either.
+  for (const product of batch) {
+    if (product.mode === 'delete') continue;
+    const refusal = await featureNames.apply(ctx, product);
+    if (refusal) refuse(product, refusal.message, refusal.code, report, options);
+    else upserts.push(product);
+  }
   if (upserts.length > 0) {
     const results = await upsertProducts(ctx, upserts.map(documentOf));
     results.forEach((result, i) => {
