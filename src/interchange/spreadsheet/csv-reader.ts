@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
+import { CsvRecords, CsvSyntaxError } from './csv-records.js';
 import type { SheetRow } from './sheet-row.js';
 import { place, SpreadsheetError } from './spreadsheet-error.js';
 import { INVALID, markedUtf8 } from './utf8-text.js';
@@ -8,13 +7,15 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const ZIP = Buffer.from('PK\u0003\u0004', 'latin1');
 
 /**
- * The rows of a CSV file (RFC 4180, UTF-8), streamed: csv-parse reads the bytes as they come, so
- * memory stays flat however long the file. A BOM is dropped. The delimiter is `,`, or `;` when the
- * header line holds more semicolons than commas (German Excel writes `;`): decided once from the
- * header line, which holds column names only. The bytes are decoded chunk by chunk with every
- * byte that is not UTF-8 marked (utf8-text.ts), so that a file in another encoding is refused at
- * the cell it first shows, not written as mojibake; a valid file is parsed as text (a Buffer per
- * cell, checked one by one, cost a third of an unchanged import). Empty lines are skipped but counted, so row numbers are the spreadsheet's.
+ * The rows of a CSV file (RFC 4180, UTF-8), streamed: the text is split into records as its chunks
+ * come (csv-records.ts), so memory stays flat however long the file. A BOM is dropped. The
+ * delimiter is `,`, or `;` when the header line holds more semicolons than commas (German Excel
+ * writes `;`): decided once from the header line, which holds column names only. The bytes are
+ * decoded chunk by chunk with every byte that is not UTF-8 marked (utf8-text.ts), so that a file in
+ * another encoding is refused at the cell it first shows, not written as mojibake; a valid file is
+ * parsed as text (a Buffer per cell, checked one by one, cost a third of an unchanged import).
+ * Empty lines are skipped but counted, so row numbers are the spreadsheet's. A cell may be a slice
+ * of its chunk's text: whoever keeps one for long copies it (spreadsheet-import.ts, the keys).
  */
 export async function* readCsv(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<SheetRow> {
   const source = bytes[Symbol.asyncIterator]();
@@ -46,12 +47,11 @@ export async function* readCsv(bytes: AsyncIterable<Uint8Array>): AsyncGenerator
       yield Buffer.from(next.value);
   }
   const found = { invalid: false };
-  const parser = Readable.from(markedUtf8(rest(), found)).pipe(
-    parse({ delimiter, relax_column_count: true, relax_quotes: false }),
-  );
+  const records = new CsvRecords(delimiter);
+  const complete: string[][] = [];
   let row = 0;
-  try {
-    for await (const cells of parser as AsyncIterable<string[]>) {
+  const rows = function* (): Generator<SheetRow> {
+    for (const cells of complete) {
       row++;
       if (cells.length === 1 && cells[0]!.length === 0) continue;
       const bad = found.invalid ? cells.findIndex((cell) => cell.includes(INVALID)) : -1;
@@ -66,17 +66,25 @@ export async function* readCsv(bytes: AsyncIterable<Uint8Array>): AsyncGenerator
             },
           };
     }
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const at = error as CsvError & { records?: number; column?: number | string };
-      const column = typeof at.column === 'number' ? at.column + 1 : 1;
-      throw new SpreadsheetError(
-        `${place(row + 1, column)}: not valid CSV: ${error.message.replace(/^Invalid [^:]*: /, '')}`,
-        row + 1,
-        column,
-      );
+    complete.length = 0;
+  };
+  try {
+    // markedUtf8 cuts its chunks between UTF-8 sequences, so each decodes on its own.
+    for await (const chunk of markedUtf8(rest(), found)) {
+      records.push(chunk.toString('utf8'), complete);
+      yield* rows();
     }
-    throw error;
+    records.end(complete);
+    yield* rows();
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    // The records before the malformed one first: a bad cell among them is reported as it would be.
+    yield* rows();
+    throw new SpreadsheetError(
+      `${place(error.records + 1, error.cell + 1)}: not valid CSV: ${error.message}`,
+      error.records + 1,
+      error.cell + 1,
+    );
   }
 }
 

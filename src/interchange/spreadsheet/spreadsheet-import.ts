@@ -8,7 +8,7 @@ import { deleteText } from '../../domain/texts/text.service.js';
 import { readHeader, type HeaderPlan } from './spreadsheet-header.js';
 import { place, SpreadsheetError } from './spreadsheet-error.js';
 import { planRow, RowProblem, type RowPlan } from './spreadsheet-row-plan.js';
-import type { SheetRow } from './sheet-row.js';
+import { detached, type SheetRow } from './sheet-row.js';
 import type { SpreadsheetFormat } from './spreadsheet-export.js';
 
 /**
@@ -161,7 +161,7 @@ async function importInto(
         });
         continue;
       }
-      keys.add(supplierPid);
+      keys.add(detached(supplierPid));
     }
     batch.push({ row: sheetRow.row, cells: sheetRow.cells });
     cells += width;
@@ -257,5 +257,11 @@ function skipOrFail(
     );
   }
   report.skippedCount++;
-  if (report.skipped.length < SKIPPED_LISTED) report.skipped.push({ ...problem, columnName });
+  if (report.skipped.length < SKIPPED_LISTED)
+    report.skipped.push({
+      ...problem,
+      supplierPid: problem.supplierPid === null ? null : detached(problem.supplierPid),
+      message: detached(problem.message),
+      columnName,
+    });
 }
