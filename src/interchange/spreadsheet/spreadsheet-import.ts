@@ -141,7 +141,7 @@ async function importInto(
       });
       continue;
     }
-    const extra = sheetRow.cells.findIndex((c, i) => i >= width && (options.format === 'csv' || c !== ''));
+    const extra = extraCell(sheetRow.cells, width, options.format);
     if (extra >= 0 || (options.format === 'csv' && sheetRow.cells.length < width)) {
       skip({
         row: sheetRow.row,
@@ -231,6 +231,16 @@ async function writeBatch(
       for (const ftidref of plan.removals.features) await deleteFeature(ctx, id, ftidref);
     }
   }
+}
+
+/**
+ * The first cell past the header's width that makes a row too long (-1: none): any in CSV, a
+ * filled one in XLSX (an XLSX row may hold empty cells past its last). Looked at from the width
+ * on, not over every cell: an exported file's rows have 1,230.
+ */
+function extraCell(cells: readonly string[], width: number, format: SpreadsheetFormat): number {
+  for (let i = width; i < cells.length; i++) if (format === 'csv' || cells[i] !== '') return i;
+  return -1;
 }
 
 /** A row's supplierPid as written (the formula guard undone); null without the cell. */
