@@ -1,7 +1,6 @@
 import { PRODUCT_FIELDS, type ProductFieldKey } from '../../db/catalogue/product-fields.js';
-import type { TextKind } from '../../db/workspace.schema.js';
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
-import { findFeatureStates, findProductStates, findTextStates } from './product-state.repository.js';
+import { findFeatureStates, findProductStates, type TextWant } from './product-state.repository.js';
 
 /** A stored feature's first occurrence as a comparison needs it. */
 export interface FeatureState {
@@ -16,18 +15,17 @@ export interface FeatureState {
   valuesJson: string;
 }
 
-/** The parts a comparison needs: the columns' text kinds and languages, and their features. */
+/** The parts a comparison needs: the columns' texts (kind and language), and their features. */
 export interface ProductStateWant {
-  textKinds: readonly TextKind[];
-  textLangs: readonly string[];
+  texts: readonly TextWant[];
   ftidrefs: readonly string[];
 }
 
 /**
  * What an import compares a product with, read lean: its key, main product, group, fields, and
  * the texts and first occurrences of the features that `want` names (a file's columns: the others
- * are never compared). Three statements for a whole batch, against a sheet (keywords, media,
- * fragments, JSON built and parsed) per product.
+ * are never compared). Two statements for a whole batch (the products with their texts, the
+ * features), against a sheet (keywords, media, fragments, JSON built and parsed) per product.
  */
 export interface ProductState {
   id: number;
@@ -47,9 +45,10 @@ export async function readProductStates(
   want: ProductStateWant,
 ): Promise<Map<string, ProductState>> {
   const ctx = useWorkspace(context, RIGHTS.read);
-  const rows = await findProductStates(ctx.db, supplierPids);
+  const rows = await findProductStates(ctx.db, supplierPids, want.texts);
   const byId = new Map<number, ProductState>();
   const states = new Map<string, ProductState>();
+  const textColumns = want.texts.map((_, i) => `text_${i}`);
   for (const row of rows) {
     const fields = {} as Record<ProductFieldKey, string | null>;
     for (const f of PRODUCT_FIELDS) fields[f.key] = (row[f.column] as string | null) ?? null;
@@ -63,14 +62,14 @@ export async function readProductStates(
       longTexts: new Map(),
       features: new Map(),
     };
+    want.texts.forEach(({ kind, lang }, i) => {
+      const value = row[textColumns[i]!] as string | null;
+      if (value !== null) (kind === 'DESCRIPTIONSHORT' ? state.shortTexts : state.longTexts).set(lang, value);
+    });
     byId.set(row.id, state);
     states.set(row.supplier_pid, state);
   }
   const ids = [...byId.keys()];
-  for (const text of await findTextStates(ctx.db, ids, want.textKinds, want.textLangs)) {
-    const state = byId.get(text.product_id)!;
-    (text.kind === 'DESCRIPTIONSHORT' ? state.shortTexts : state.longTexts).set(text.lang, text.value);
-  }
   for (const feature of await findFeatureStates(ctx.db, ids, want.ftidrefs)) {
     byId.get(feature.product_id)!.features.set(feature.ftidref, {
       unit: feature.unit,

@@ -30,7 +30,7 @@ export interface HeaderPlan {
   fields: { index: number; key: ProductFieldKey }[];
   texts: { index: number; kind: 'short' | 'long'; lang: string }[];
   features: FeatureColumns[];
-  /** What of a stored product the columns compare: their text kinds and languages, their features. */
+  /** What of a stored product the columns compare: their texts, their features. */
   compared: ProductStateWant;
   /**
    * A cell's value from its text: a CSV cell loses the `'` the export's formula guard put before it
@@ -52,7 +52,7 @@ export function readHeader(header: SheetRow, format: SpreadsheetFormat): HeaderP
     fields: [],
     texts: [],
     features: [],
-    compared: { textKinds: [], textLangs: [], ftidrefs: [] },
+    compared: { texts: [], ftidrefs: [] },
     valueOf: format === 'csv' ? restored : (cell) => cell,
   };
   const seen = new Map<string, number>();
@@ -106,8 +106,7 @@ export function readHeader(header: SheetRow, format: SpreadsheetFormat): HeaderP
     feature.byLang = langs.map((_, i) => i).sort((a, b) => (langs[a]! < langs[b]! ? -1 : 1));
   }
   plan.compared = {
-    textKinds: [...new Set(plan.texts.map((t) => TEXT_KIND[t.kind]))],
-    textLangs: [...new Set(plan.texts.map((t) => t.lang))],
+    texts: plan.texts.map((t) => ({ kind: TEXT_KIND[t.kind], lang: t.lang })),
     ftidrefs: plan.features.map((f) => f.ftidref),
   };
   return plan;
