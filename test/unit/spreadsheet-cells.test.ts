@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvRecord } from '../../src/interchange/spreadsheet/csv-writer.js';
+import { CsvChunks, csvRecord } from '../../src/interchange/spreadsheet/csv-writer.js';
 import { neutralised, restored } from '../../src/interchange/spreadsheet/spreadsheet-cells.js';
 import { columnLetters, xlsxText } from '../../src/interchange/spreadsheet/xlsx-writer.js';
 import { parseCsvStrict } from '../helpers/csv.js';
@@ -57,6 +57,34 @@ describe('CSV records', () => {
       { numRuns: 2000 },
     );
     expect(csvRecord(['a,b', 'say "hi"', null, 'x'])).toBe('"a,b","say ""hi""",,x\r\n');
+  });
+});
+
+describe('CSV records into buffers', () => {
+  it('are the UTF-8 of csvRecord, whatever the chunk size and the rows', () => {
+    const cell = fc.oneof(awkward, fc.constant(null), fc.constant(''), fc.constant(undefined));
+    const row = fc.array(cell, { minLength: 1, maxLength: 40 });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 12 }), fc.integer({ min: 1, max: 200 }), (rows, chunk) => {
+        const out = new CsvChunks(chunk);
+        const chunks: Buffer[] = [];
+        rows.forEach((values, i) => {
+          const full = out.record(values);
+          if (full) {
+            expect(full.length).toBeGreaterThanOrEqual(chunk);
+            chunks.push(full);
+          }
+          // Flushed now and then, as the export does after each page.
+          const rest = i % 5 === 4 ? out.flush() : undefined;
+          if (rest) chunks.push(rest);
+        });
+        const rest = out.flush();
+        if (rest) chunks.push(rest);
+        expect(out.flush()).toBeUndefined();
+        expect(Buffer.concat(chunks)).toEqual(Buffer.from(rows.map(csvRecord).join(''), 'utf8'));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
 

@@ -7,7 +7,7 @@ import { getCatalogueVersion } from '../../domain/changes/change-counter.service
 import { readProductColumnsPage } from '../../domain/products/product-columns.service.js';
 import { resolveSelection } from '../../domain/products/product-selection.service.js';
 import type { ProductSelectionValue } from '../../domain/products/product-selection.schemas.js';
-import { CSV_BOM, csvRecord } from './csv-writer.js';
+import { CSV_BOM, CsvChunks } from './csv-writer.js';
 import { columnName } from './spreadsheet-columns.js';
 import { exportColumns } from './spreadsheet-export-columns.js';
 import { pageRows, rowLayout } from './spreadsheet-rows.js';
@@ -114,16 +114,14 @@ export async function openSpreadsheetExport(
   async function* csv(): AsyncGenerator<Buffer> {
     if (options.bom === true) yield Buffer.from(CSV_BOM, 'utf8');
     // Chunks of about 64 KB, not a page at a time: large buffers in flight cost more in GC than they save.
+    const out = new CsvChunks(CHUNK);
     for await (const page of pages()) {
-      let text = '';
       for (const row of page) {
-        text += csvRecord(row);
-        if (text.length >= CHUNK) {
-          yield Buffer.from(text, 'utf8');
-          text = '';
-        }
+        const chunk = out.record(row);
+        if (chunk) yield chunk;
       }
-      if (text.length > 0) yield Buffer.from(text, 'utf8');
+      const rest = out.flush();
+      if (rest) yield rest;
     }
   }
 
