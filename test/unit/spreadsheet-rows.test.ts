@@ -11,9 +11,9 @@ import {
 import { pageRows, rowLayout } from '../../src/interchange/spreadsheet/spreadsheet-rows.js';
 
 /**
- * A page's rows put together from the reads' ordered lists (spreadsheet-rows.ts): each product's
- * texts and features walked beside it, the cells of one product never in another's row although
- * the row's array is reused, the first value of a language kept and the others counted.
+ * A page's rows put together from the reads' rows (spreadsheet-rows.ts): each product's texts from
+ * its own row, its features walked beside it, the cells of one product never in another's row
+ * although the row's array is reused, the first value of a language kept and the others counted.
  */
 const column = (name: string) => parseColumnName(name) as SpreadsheetColumn;
 const COLUMNS = [
@@ -36,9 +36,11 @@ const product = (
   master: string | null,
   group: number | null,
   ean: string | null,
+  /** The columns' texts in their order: short[deu], long[eng]. */
+  texts: (string | null)[] = [null, null],
 ) => {
   const fields = PRODUCT_FIELDS.map((f) => (f.key === 'ean' ? ean : null));
-  return [id, pid, master, group, '2026-01-01T00:00:00.000Z', ...fields] as ProductColumnsRow;
+  return [id, pid, master, group, '2026-01-01T00:00:00.000Z', ...fields, ...texts] as ProductColumnsRow;
 };
 /** Each row copied as it comes: the generator refills one array. */
 function rowsOf(...args: Parameters<typeof pageRows>): (string | null)[][] {
@@ -51,18 +53,22 @@ const values = (...entries: [string, string][]) =>
   JSON.stringify(entries.map(([lang, value]) => ({ lang, value })));
 
 describe('pageRows', () => {
+  it('asks the read for the texts of the columns, in their order', () => {
+    expect(rowLayout(COLUMNS).want).toEqual({
+      texts: [
+        { kind: 'short', lang: 'deu' },
+        { kind: 'long', lang: 'eng' },
+      ],
+      ftidrefs: ['F1', 'F2'],
+    });
+  });
+
   it("puts each product's parts into its own row, ids as numbers or digit strings", () => {
     const page: ProductColumnsPage = {
       products: [
-        product(1, 'A', null, 7, '400'),
+        product(1, 'A', null, 7, '400', ['Bohrer', 'Drill']),
         product('2', 'B', 'A', null, null),
-        product(10, 'C', null, null, null),
-      ],
-      texts: [
-        [1, 'DESCRIPTIONSHORT', 'deu', 'Bohrer'],
-        [1, 'DESCRIPTIONLONG', 'eng', 'Drill'],
-        [1, 'DESCRIPTIONLONG', 'fra', 'no column'],
-        ['10', 'DESCRIPTIONSHORT', 'deu', 'Zange'],
+        product(10, 'C', null, null, null, ['Zange', null]),
       ],
       features: [
         [1, 'F1', 'mm', values(['deu', '5'], ['deu', '6'], ['eng', 'five'])],
@@ -83,7 +89,6 @@ describe('pageRows', () => {
   it('writes a product with no texts or features as its fields only', () => {
     const page: ProductColumnsPage = {
       products: [product(5, 'E', null, null, null)],
-      texts: [],
       features: [],
     };
     const rows = rowsOf(page, rowLayout(COLUMNS), { valuesLeftOut: 0 });

@@ -13,7 +13,6 @@ import type { SheetLanguages, WorkspaceDb } from './catalogue-sql.js';
 import {
   productColumnsFeatures,
   productColumnsProducts,
-  productColumnsTexts,
   type ProductColumnsRows,
 } from './product-columns-sql.js';
 import { productListJsonQuery, productListRowsQuery, type ProductRow } from './product-list-query.js';
@@ -92,19 +91,26 @@ const variantsStatement = readerStatement<WorkspaceDatabase>(
 );
 
 /** The spreadsheet page's statements, rows as arrays: every list is one JSON array parameter (id-list.ts). */
-const KINDS = JSON.stringify(['\u0000kinds']);
-const LANGS = JSON.stringify(['\u0000langs']);
 const FTIDREFS = JSON.stringify(['\u0000ftidrefs']);
-const columnProductsStatement = readerStatement<WorkspaceDatabase>(
-  (db) => productColumnsProducts(db, [-1]).compile(db),
-  [IDS],
-  'raw',
-);
-const columnTextsStatement = readerStatement<WorkspaceDatabase>(
-  (db) => productColumnsTexts(db, [-1], ['\u0000kinds'], ['\u0000langs']).compile(db),
-  [IDS, KINDS, LANGS],
-  'raw',
-);
+type ReaderStatement = ReturnType<typeof readerStatement<WorkspaceDatabase>>;
+/** The products' statement by its number of text columns (an export's columns fix it for every page). */
+const columnProductsStatements = new Map<number, ReaderStatement>();
+function columnProductsStatement(textCount: number): ReaderStatement {
+  let statement = columnProductsStatements.get(textCount);
+  if (!statement) {
+    const texts = Array.from({ length: textCount }, (_, i) => ({
+      kind: `\u0000kind${i}` as TextKind,
+      lang: `\u0000lang${i}`,
+    }));
+    statement = readerStatement<WorkspaceDatabase>(
+      (db) => productColumnsProducts(db, [-1], texts).compile(db),
+      [...texts.flatMap((t) => [t.kind, t.lang]), IDS],
+      'raw',
+    );
+    columnProductsStatements.set(textCount, statement);
+  }
+  return statement;
+}
 const columnFeaturesStatement = readerStatement<WorkspaceDatabase>(
   (db) => productColumnsFeatures(db, [-1], ['\u0000ftidrefs']).compile(db),
   [IDS, FTIDREFS],
@@ -142,23 +148,17 @@ export function sqliteReaderReads(db: WorkspaceDb, reader: Database.Database): C
       const { statement, args } = chunkStatement(db, reader, q);
       return toChunk(statement.get(...args) as ChunkRow, q.limit);
     },
-    async productColumns({ ids, textKinds, textLangs, ftidrefs }) {
-      if (ids.length === 0) return { products: [], texts: [], features: [] };
+    async productColumns({ ids, texts, ftidrefs }) {
+      if (ids.length === 0) return { products: [], features: [] };
       const list = JSON.stringify(ids);
-      const products = columnProductsStatement(db, reader);
-      const texts = columnTextsStatement(db, reader);
+      const products = columnProductsStatement(texts.length)(db, reader);
       const features = columnFeaturesStatement(db, reader);
-      // One read transaction: the three statements see one state of the file.
+      // One read transaction: the two statements see one state of the file.
       return reader.transaction((): ProductColumnsRows => ({
-        products: products.all(list) as ProductColumnsRows['products'],
-        texts:
-          textKinds.length === 0 || textLangs.length === 0
-            ? []
-            : (texts.all(
-                list,
-                JSON.stringify(textKinds),
-                JSON.stringify(textLangs),
-              ) as ProductColumnsRows['texts']),
+        products: products.all(
+          ...texts.flatMap((t) => [t.kind, t.lang]),
+          list,
+        ) as ProductColumnsRows['products'],
         features:
           ftidrefs.length === 0
             ? []

@@ -57,7 +57,7 @@ export interface CatalogueReads {
    * rows that begin within `budget` bytes (at least one).
    */
   productChunk(q: ProductRowQuery, budget: number): Promise<ProductJsonChunk>;
-  /** A page of products as a spreadsheet's columns need them, its three reads agreeing (product-columns-sql.ts). */
+  /** A page of products as a spreadsheet's columns need them, its two reads agreeing (product-columns-sql.ts). */
   productColumns(q: ProductColumnsQuery): Promise<ProductColumnsRows>;
 }
 
@@ -111,7 +111,7 @@ export function kyselyReads(db: WorkspaceDb): CatalogueReads {
       catalogueSql(db).list.page(db, (limit) => productListJsonQuery(db, { ...q, limit }), q.limit, budget),
     productChunk: (q, budget) =>
       catalogueSql(db).list.chunk(db, productListJsonQuery(db, q), q.limit, budget),
-    // Outside a transaction (PostgreSQL's pool) one snapshot for the page's three statements.
+    // Outside a transaction (PostgreSQL's pool) one snapshot for the page's two statements.
     productColumns: (q) =>
       db.isTransaction
         ? readProductColumns(db, q)

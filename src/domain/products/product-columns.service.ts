@@ -2,7 +2,6 @@ import {
   PRODUCT_COLUMNS_FIELDS,
   type FeatureColumnsRow,
   type ProductColumnsRow,
-  type TextColumnsRow,
 } from '../../db/catalogue/product-columns-sql.js';
 import { PRODUCT_FIELDS, type ProductFieldKey } from '../../db/catalogue/product-fields.js';
 import type { TextKind } from '../../db/workspace.schema.js';
@@ -10,30 +9,29 @@ import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
 
 /**
  * Products as a spreadsheet's columns show them, a page at a time, read set-based: the product
- * rows, then only the texts and features the columns ask for, as flat lists (one entry per text,
- * one per feature's first occurrence). A page is read in one snapshot; memory holds that page only.
+ * rows with the texts the columns ask for as columns of their own, then only the features the
+ * columns ask for, as a flat list (one entry per feature's first occurrence). A page is read in one snapshot; memory holds that page only.
  * The rows are handed on as the reads give them (arrays, texts and features ordered by product):
  * the export of 100,000 products reads some 1.6 million of them, and a second object for each was
  * garbage to no purpose (docs/spreadsheets.md, "Memory and speed").
  */
 
 export interface ProductColumnsWant {
-  textKinds: readonly ('short' | 'long')[];
-  textLangs: readonly string[];
+  /** Each a column of the product rows, after the fields, in this order. */
+  texts: readonly { kind: 'short' | 'long'; lang: string }[];
   ftidrefs: readonly string[];
 }
 
-export type { FeatureColumnsRow, ProductColumnsRow, TextColumnsRow };
+export type { FeatureColumnsRow, ProductColumnsRow };
 
 export interface ProductColumnsPage {
   /**
    * The page's products that exist, in id order: id, supplierPid, the main product's supplierPid
-   * (null for a main product), the first group's id, updatedAt, then the fields (PRODUCT_COLUMN).
+   * (null for a main product), the first group's id, updatedAt, then the fields (PRODUCT_COLUMN),
+   * then the value of each text `want` named (null: none), from TEXT_COLUMNS on.
    * Ids may come as numbers or digit strings (PostgreSQL's bigint).
    */
   products: ProductColumnsRow[];
-  /** product id, kind (TEXT_KIND names it), language, value; ordered by product. */
-  texts: TextColumnsRow[];
   /**
    * First occurrences, ordered by product: product id, ftidref, the unit shown (its own, else the
    * definition's) and every value in stored order as the stored JSON list (entry-list.rules.ts).
@@ -45,6 +43,9 @@ export interface ProductColumnsPage {
 export const PRODUCT_COLUMN = Object.fromEntries(
   PRODUCT_FIELDS.map((f, i) => [f.key, PRODUCT_COLUMNS_FIELDS + i]),
 ) as Record<ProductFieldKey, number>;
+
+/** Where a product row's first text is. */
+export const TEXT_COLUMNS = PRODUCT_COLUMNS_FIELDS + PRODUCT_FIELDS.length;
 
 export const TEXT_KIND: Record<'short' | 'long', TextKind> = {
   short: 'DESCRIPTIONSHORT',
@@ -59,8 +60,7 @@ export async function readProductColumnsPage(
   const ctx = useWorkspace(context, RIGHTS.read);
   return ctx.reads.productColumns({
     ids,
-    textKinds: want.textKinds.map((k) => TEXT_KIND[k]),
-    textLangs: want.textLangs,
+    texts: want.texts.map(({ kind, lang }) => ({ kind: TEXT_KIND[kind], lang })),
     ftidrefs: want.ftidrefs,
   });
 }

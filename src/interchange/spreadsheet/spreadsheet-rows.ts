@@ -1,8 +1,7 @@
-import type { TextKind } from '../../db/workspace.schema.js';
 import { entryPairs } from '../../domain/features/entry-list.rules.js';
 import {
   PRODUCT_COLUMN,
-  TEXT_KIND,
+  TEXT_COLUMNS,
   type ProductColumnsPage,
   type ProductColumnsWant,
 } from '../../domain/products/product-columns.service.js';
@@ -17,11 +16,13 @@ import type { SpreadsheetColumn } from './spreadsheet-columns.js';
  */
 export interface RowLayout {
   width: number;
-  /** What the page read needs: the kinds, languages and features of the columns. */
+  /** What the page read needs: the texts and features of the columns. */
   want: ProductColumnsWant;
-  /** Column index, position in the product row, and whether the value is a number to write as text. */
+  /**
+   * Column index, position in the product row, and whether the value is a number to write as text:
+   * the fields, and the texts (columns of the product row as `want.texts` orders them).
+   */
   fields: [index: number, at: number, numeric: boolean][];
-  texts: Record<TextKind, Map<string, number>>;
   units: Map<string, number>;
   /** By ftidref, the value column of each language. */
   values: Map<string, Map<string, number>>;
@@ -37,13 +38,12 @@ const UPDATED_AT = 4;
 export function rowLayout(columns: readonly SpreadsheetColumn[]): RowLayout {
   const layout: RowLayout = {
     width: columns.length,
-    want: { textKinds: [], textLangs: [], ftidrefs: [] },
+    want: { texts: [], ftidrefs: [] },
     fields: [],
-    texts: { DESCRIPTIONSHORT: new Map(), DESCRIPTIONLONG: new Map() },
     units: new Map(),
     values: new Map(),
   };
-  const langs = new Set<string>();
+  const texts: { kind: 'short' | 'long'; lang: string }[] = [];
   const ftidrefs = new Set<string>();
   columns.forEach((column, index) => {
     switch (column.kind) {
@@ -51,8 +51,8 @@ export function rowLayout(columns: readonly SpreadsheetColumn[]): RowLayout {
         layout.fields.push(fieldCell(index, column.field));
         break;
       case 'text':
-        layout.texts[TEXT_KIND[column.text]].set(column.lang, index);
-        langs.add(column.lang);
+        layout.fields.push([index, TEXT_COLUMNS + texts.length, false]);
+        texts.push({ kind: column.text, lang: column.lang });
         break;
       case 'featureUnit':
         layout.units.set(column.ftidref, index);
@@ -67,11 +67,7 @@ export function rowLayout(columns: readonly SpreadsheetColumn[]): RowLayout {
       }
     }
   });
-  layout.want = {
-    textKinds: (['short', 'long'] as const).filter((kind) => layout.texts[TEXT_KIND[kind]].size > 0),
-    textLangs: [...langs],
-    ftidrefs: [...ftidrefs],
-  };
+  layout.want = { texts, ftidrefs: [...ftidrefs] };
   return layout;
 }
 
@@ -98,8 +94,8 @@ function fieldCell(
 /**
  * The page's rows in its products' order, each as the cells of one array that is refilled for the
  * next product: a consumer writes a row before it asks for the next and keeps none (a new array of
- * 1,230 cells per product was most of the export's garbage). The texts and features come ordered
- * by product and are walked beside the products.
+ * 1,230 cells per product was most of the export's garbage). The texts are the product row's own
+ * columns; the features come ordered by product and are walked beside the products.
  */
 export function* pageRows(
   page: ProductColumnsPage,
@@ -107,10 +103,9 @@ export function* pageRows(
   report: { valuesLeftOut: number },
 ): Generator<readonly (string | null)[]> {
   const cells = new Array<string | null>(layout.width).fill(null);
-  const { products, texts, features } = page;
+  const { products, features } = page;
   const seen: string[] = [];
   const pairs: string[] = [];
-  let t = 0;
   let f = 0;
   for (const product of products) {
     cells.fill(null);
@@ -121,12 +116,6 @@ export function* pageRows(
         value === null || value === undefined ? null : numeric ? String(value) : (value as string);
     }
     // Parts of ids before this one would be of products that do not exist: one snapshot has none.
-    while (t < texts.length && Number(texts[t]![0]) < id) t++;
-    for (; t < texts.length && Number(texts[t]![0]) === id; t++) {
-      const [, kind, lang, value] = texts[t]!;
-      const index = layout.texts[kind].get(lang);
-      if (index !== undefined) cells[index] = value;
-    }
     while (f < features.length && Number(features[f]![0]) < id) f++;
     for (; f < features.length && Number(features[f]![0]) === id; f++) {
       const [, ftidref, unit, valuesJson] = features[f]!;
