@@ -171,7 +171,7 @@ export function spreadsheetImportRow(r: SpreadsheetImportResult): Row {
     verdict: r.failed || !allUnchanged ? 'ERRORS' : perSecond >= SPREADSHEET_IMPORT_TARGET ? 'met' : 'missed',
     note: [
       `req/s column: products/s; p50: upload and job in ms; ${r.rows} rows (${r.unchanged} unchanged), ${round(r.bytes / 1e6, 1)} MB; RSS ${r.rss.beforeMb} MB before`,
-      `bound by csv-parse, the batches' state reads and the comparison; the file names ${FEATURE_COLUMNS} of the 300 features, and an exported file (all of them) comes back some three times slower (docs/spreadsheets.md, "Import")`,
+      `bound by the batches' state reads (SQLite's or PostgreSQL's statements), the comparison and splitting the CSV; the file names ${FEATURE_COLUMNS} of the 300 features, and an exported file (all of them) comes back some three times slower (docs/spreadsheets.md, "Import")`,
       r.failed,
       r.other !== undefined && r.other > 0.2 ? `DISTURBED: other processes used ${r.other} cores` : '',
     ]
