@@ -84,22 +84,22 @@ describe('pim import', () => {
   });
 
   it('parses a file of a megabyte or more in a worker thread: every product arrives, a bad one is named by line', async () => {
-    // 2,000 products of ten features: about 1.2 MB, past PARSE_IN_WORKER_FROM_BYTES.
+    // 1,100 products of ten features: about 1.1 MB, past PARSE_IN_WORKER_FROM_BYTES (1 MiB).
     const big = join(dataDir, 'big.xml');
-    writeFileSync(big, featureCatalogue(2_000));
+    writeFileSync(big, featureCatalogue(1_100));
     const result = await runCliAsync(dataDir, ['import', big, '--workspace', 'Main']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/: 2000 products \(2000 created, 0 updated, 0 deleted\)/);
+    expect(result.stdout).toMatch(/: 1100 products \(1100 created, 0 updated, 0 deleted\)/);
     const pids = await supplierPids('Main');
-    expect(pids).toHaveLength(2_000);
-    expect(pids).toContain('J-1999');
+    expect(pids).toHaveLength(1_100);
+    expect(pids).toContain('J-1099');
 
     const bad = join(dataDir, 'bad-big.xml');
-    // Line 1,903 of the file: the XML declaration, the header line, then a product a line from J-0.
-    writeFileSync(bad, featureCatalogue(2_000).replace('<SUPPLIER_PID>J-1900</SUPPLIER_PID>', ''));
+    // Line 1,003 of the file: the XML declaration, the header line, then a product a line from J-0.
+    writeFileSync(bad, featureCatalogue(1_100).replace('<SUPPLIER_PID>J-1000</SUPPLIER_PID>', ''));
     const refused = await runCliAsync(dataDir, ['import', bad, '--workspace', 'Other']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/bad-big\.xml:1903:1: A PRODUCT without SUPPLIER_PID/);
+    expect(refused.stderr).toMatch(/bad-big\.xml:1003:1: A PRODUCT without SUPPLIER_PID/);
     expect(await supplierPids('Other')).toEqual([]);
   });
 
