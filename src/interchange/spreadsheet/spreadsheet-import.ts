@@ -1,6 +1,6 @@
 import { RIGHTS, runInTransaction, type RequestContext } from '../../domain/context.js';
 import { deleteFeature, deleteFeatureValue } from '../../domain/features/feature.service.js';
-import { nextTurn } from '../../domain/fair-turns.js';
+import { Turns } from '../../domain/fair-turns.js';
 import { listGroups } from '../../domain/groups/group.service.js';
 import { upsertProducts } from '../../domain/products/product-bulk.service.js';
 import { readProductStates } from '../../domain/products/product-state.service.js';
@@ -53,8 +53,6 @@ const ROWS_PER_BATCH = 500;
 /** Texts and feature values a batch may write (the bulk upsert takes up to 100,000). */
 const CELLS_PER_BATCH = 50_000;
 const SKIPPED_LISTED = 1_000;
-/** How long the import may keep the event loop before other users' requests get a turn. */
-const TURN_SLICE_MS = 20;
 
 class DryRunDone extends Error {
   constructor(readonly report: SpreadsheetImportReport) {
@@ -116,15 +114,12 @@ async function importInto(
     await options.onProgress?.(report.rows);
   };
 
-  let turnAt = performance.now();
+  const turns = new Turns();
   for await (const sheetRow of rows) {
     // Reading, comparing and the transaction's statements all resolve at once while the file's
     // bytes are at hand: without a turn now and then, no other request (a read of the catalogue,
     // the job's progress) would be answered until the import ends (as bmecat-import.ts does).
-    if (performance.now() - turnAt > TURN_SLICE_MS) {
-      await nextTurn();
-      turnAt = performance.now();
-    }
+    await turns.take();
     if (!header) {
       header = readHeader(sheetRow, options.format);
       continue;
