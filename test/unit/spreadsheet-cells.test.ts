@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvChunks, csvRecord } from '../../src/interchange/spreadsheet/csv-writer.js';
+import { CsvChunks, csvField } from '../../src/interchange/spreadsheet/csv-writer.js';
+
+/** A record as strings: the definition CsvChunks's bytes must equal. */
+const csvRecord = (values: readonly (string | null | undefined)[]) =>
+  `${values.map((value) => (value === null || value === undefined || value === '' ? '' : csvField(value))).join(',')}\r\n`;
 import { neutralised, restored } from '../../src/interchange/spreadsheet/spreadsheet-cells.js';
 import { columnLetters, xlsxText } from '../../src/interchange/spreadsheet/xlsx-writer.js';
 import { parseCsvStrict } from '../helpers/csv.js';

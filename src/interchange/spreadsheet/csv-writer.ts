@@ -15,38 +15,16 @@ export function csvField(value: string): string {
   return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
-/** Runs of commas by length, made once: an export's row is mostly empty cells (1,230 columns, some 40 filled). */
-const commaRuns: string[] = [''];
-function commas(count: number): string {
-  while (commaRuns.length <= count) commaRuns.push(`${commaRuns[commaRuns.length - 1]!},`);
-  return commaRuns[count]!;
-}
-
-/** One record with its CRLF; null and undefined are empty fields. */
-export function csvRecord(values: readonly (string | null | undefined)[]): string {
-  let line = '';
-  // Separators not yet written: those before a filled cell go with it, one run of commas.
-  let pending = 0;
-  for (let i = 0; i < values.length; i++) {
-    if (i > 0) pending++;
-    const value = values[i];
-    if (value === null || value === undefined || value === '') continue;
-    line += commas(pending) + csvField(value);
-    pending = 0;
-  }
-  return `${line}${commas(pending)}\r\n`;
-}
-
 const COMMA = 0x2c;
 const CR = 0x0d;
 const LF = 0x0a;
 
 /**
- * Records as `csvRecord` writes them, encoded as UTF-8 straight into buffers of about `chunk`
- * bytes: the export's 208 MB were built as strings and then encoded (`Buffer.from`, flattening the
+ * Records (fields by csvField, commas between them, CRLF after; null, undefined and '' empty),
+ * encoded as UTF-8 straight into buffers of about `chunk` bytes: the export's 208 MB were built as strings and then encoded (`Buffer.from`, flattening the
  * appended string first), which was 13 % of its CPU profile; here each filled cell is encoded once
  * into place and a run of empty cells is a run of comma bytes. Property-tested to give
- * csvRecord's bytes exactly (test/unit/spreadsheet-cells.test.ts).
+ * exactly the bytes of the fields joined as strings (test/unit/spreadsheet-cells.test.ts).
  */
 export class CsvChunks {
   private buffer: Buffer;
