@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,6 +120,19 @@ describe('opening', () => {
       expect(app.workspaces.current()?.name).toBe('Other');
     },
   );
+
+  it('opens a workspace database larger than 2 GiB, reading only its header to recognise it', async () => {
+    // Sparse: the file reads as 2.25 GiB (more than one Node Buffer may hold) but takes no disk.
+    // SQLite reads the pages its header counts and ignores the zeros past them.
+    const ws = await create('Large');
+    await create('Other');
+    await open('Other');
+    const file = join(ws.rootpath, 'workspace.sqlite');
+    truncateSync(file, 2.25 * 1024 ** 3);
+    const opened = await open('Large');
+    expect(opened.name).toBe('Large');
+    expect(app.workspaces.current()?.name).toBe('Large');
+  });
 
   it('names the workspace, not its folder, when the folder or database is missing', async () => {
     const ws = await create('Gone');

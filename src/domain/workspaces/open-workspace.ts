@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { openCatalogueStore, type CatalogueStore } from '../../db/catalogue/catalogue-store.js';
@@ -61,9 +61,15 @@ const SQLITE_HEADER = 'SQLite format 3\u0000';
  * workspace: it may be somebody's data, and a missing workspace must be noticed.
  */
 function hasSqliteHeader(file: string): boolean {
-  return (
-    statSync(file).size >= 100 && readFileSync(file).subarray(0, 16).toString('latin1') === SQLITE_HEADER
-  );
+  if (statSync(file).size < 100) return false;
+  // Only the header is read: reading the whole file held a workspace's size in memory on every open.
+  const header = Buffer.alloc(16);
+  const fd = openSync(file, 'r');
+  try {
+    return readSync(fd, header, 0, 16, 0) === 16 && header.toString('latin1') === SQLITE_HEADER;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function hasPimTables(raw: { prepare(sql: string): { all(): unknown[] } }): boolean {
