@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import { isLockTimeout } from './connection-errors.js';
 import type { LockWait } from './lock-wait.js';
+import { commitLarge } from './wal-checkpoints.js';
 
 /**
  * The busy_timeout of a connection that waits for the write lock asynchronously (LockWait): long
@@ -74,6 +75,16 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 
   /**
+   * A large transaction's commit leaves the WAL's copy to the checkpoint thread (commitLarge):
+   * SQLite's own checkpoint inside it would copy the whole transaction on the event loop.
+   */
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#raw && connection instanceof TurnGivingConnection && connection.isLarge())
+      return commitLarge(this.#raw, () => super.commitTransaction(connection));
+    return super.commitTransaction(connection);
+  }
+
+  /**
    * BEGIN IMMEDIATE, and while another process holds the lock, again after a pause in which the
    * connection is released: this process's reads and other work go on meanwhile. The first try
    * may wait the connection's few ms of busy_timeout (a commit elsewhere ends that fast); the
@@ -124,15 +135,29 @@ class ImmediateSqliteDriver extends SqliteDriver {
  */
 class TurnGivingConnection implements DatabaseConnection {
   #since = performance.now();
+  #rows = 0;
 
   constructor(private readonly inner: DatabaseConnection) {}
+
+  /**
+   * Whether the work on this connection (a transaction: one acquisition) was large: its pages are
+   * then many, and the writer's checkpoint would copy them all. Counted in the rows its statements
+   * changed (SQLite's count, triggers' rows not included), which cost nothing to read: a wall-clock
+   * bound would depend on the machine's load, a count of statements would take a group commit of
+   * small writes for a large one.
+   */
+  isLarge(): boolean {
+    return this.#rows >= LARGE_TRANSACTION_ROWS;
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (performance.now() - this.#since > TURN_SLICE_MS) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       this.#since = performance.now();
     }
-    return this.inner.executeQuery<R>(query);
+    const result = await this.inner.executeQuery<R>(query);
+    if (result.numAffectedRows !== undefined) this.#rows += Number(result.numAffectedRows);
+    return result;
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -142,6 +167,13 @@ class TurnGivingConnection implements DatabaseConnection {
 
 /** How long a connection's holder may keep the event loop before a statement gives it a turn. */
 export const TURN_SLICE_MS = 20;
+
+/**
+ * A transaction that changed this many rows commits without the writer's own checkpoint
+ * (commitLarge). A single write changes a handful, a group commit of 64 POSTs a few hundred; a bulk
+ * upsert's batch of 1,000 full products about 16,000, an import's batches as many each.
+ */
+export const LARGE_TRANSACTION_ROWS = 2000;
 
 function beginImmediate(raw: Database.Database): void {
   raw.exec('BEGIN IMMEDIATE');

@@ -56,7 +56,17 @@ const timer = setInterval(() => {
     failing = message;
   }
 }, workerData.intervalMs);
-parentPort.on('message', () => {
+parentPort.on('message', (message) => {
+  if (message === 'copy') {
+    // After a large commit the writer left its checkpoint to this thread: copy now, then say so.
+    try {
+      checkpoint.get();
+    } catch (error) {
+      parentPort.postMessage({ error: String((error && error.message) || error) });
+    }
+    parentPort.postMessage({ copied: true });
+    return;
+  }
   clearInterval(timer);
   db.close();
   parentPort.close();
@@ -67,6 +77,36 @@ parentPort.postMessage({ ready: true });
 export interface WalCheckpoints {
   /** Stops the thread and closes its connection (before the database's other connections close). */
   stop(): Promise<void>;
+}
+
+/** What the thread of a writer connection does for `commitLarge`. */
+interface HandOver {
+  /** Turns the writer's own checkpoint off until the thread has copied (`copyNow`'s reply). */
+  hold(): void;
+  copyNow(): void;
+}
+
+const handOvers = new WeakMap<Database.Database, HandOver>();
+
+/**
+ * Commits a large transaction (`commit`) of `writer` without the writer's own checkpoint, and has
+ * the checkpoint thread copy it at once instead. SQLite's automatic checkpoint runs inside the
+ * COMMIT once the WAL holds WRITER_AUTOCHECKPOINT_PAGES, and copies every frame the thread has not:
+ * after an import's transaction (which the thread cannot copy while it is open) that was the whole
+ * WAL, on the event loop, while nothing else was answered (a 100,000-product import: seconds at its
+ * end; a bulk upsert's batch: up to 16 MB). The writer's checkpoint comes back once the thread has
+ * copied, so that later small commits let the WAL start over as before. Without a thread (a
+ * database opened without one), `commit` as it is.
+ */
+export async function commitLarge(writer: Database.Database, commit: () => Promise<void>): Promise<void> {
+  const handOver = handOvers.get(writer);
+  if (!handOver) return commit();
+  handOver.hold();
+  try {
+    await commit();
+  } finally {
+    handOver.copyNow();
+  }
 }
 
 /**
@@ -84,14 +124,15 @@ export async function startWalCheckpoints(
   file: string,
   onError: (message: string) => void,
   intervalMs = CHECKPOINT_INTERVAL_MS,
+  writerPages = WRITER_AUTOCHECKPOINT_PAGES,
 ): Promise<WalCheckpoints> {
-  writer.pragma(`wal_autocheckpoint = ${WRITER_AUTOCHECKPOINT_PAGES}`);
+  writer.pragma(`wal_autocheckpoint = ${writerPages}`);
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(SOURCE, {
     eval: true,
     // The source is CommonJS: not the process's own options (`--input-type=module` would make it ESM).
     execArgv: [],
-    workerData: { file, driver, intervalMs, writerPages: WRITER_AUTOCHECKPOINT_PAGES },
+    workerData: { file, driver, intervalMs, writerPages },
   });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
@@ -102,15 +143,37 @@ export async function startWalCheckpoints(
     });
     void exited.then(() => reject(new Error('the WAL checkpoint thread ended before it started')));
   });
+  let stopped = false;
+  // Copies asked of the thread and not yet done: meanwhile the writer does not checkpoint.
+  let held = 0;
+  const giveBack = () => writer.pragma(`wal_autocheckpoint = ${writerPages}`);
+  worker.on('message', (message: { copied?: boolean }) => {
+    if (message.copied && held > 0 && --held === 0 && !stopped) giveBack();
+  });
   // Past the start, a thread that fails leaves the writer's own checkpoint to copy everything.
-  worker.on('error', (error) => onError(String(error)));
+  worker.on('error', (error) => {
+    onError(String(error));
+    handOvers.delete(writer);
+    if (held > 0 && !stopped) giveBack();
+    held = 0;
+  });
+  handOvers.set(writer, {
+    hold() {
+      if (held++ === 0) writer.pragma('wal_autocheckpoint = 0');
+    },
+    copyNow() {
+      worker.postMessage('copy');
+    },
+  });
   // A thread the process does not wait for: a one-shot command ends without stopping it.
   worker.unref();
-  let stopped = false;
   return {
     async stop() {
       if (stopped) return;
       stopped = true;
+      handOvers.delete(writer);
+      if (held > 0) giveBack();
+      held = 0;
       // Kept alive until the thread has closed its connection: the caller awaits it.
       worker.ref();
       worker.postMessage('stop');

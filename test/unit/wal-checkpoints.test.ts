@@ -2,12 +2,15 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { sql, type Generated } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   startWalCheckpoints,
   WRITER_AUTOCHECKPOINT_PAGES,
   type WalCheckpoints,
 } from '../../src/db/wal-checkpoints.js';
+import { LARGE_TRANSACTION_ROWS } from '../../src/db/sqlite-dialect.js';
+import { openSqlite, type SqliteHandle } from '../../src/db/sqlite.js';
 import { removeDir, tempDir } from '../helpers/temp.js';
 
 const PAGE = 4096;
@@ -74,5 +77,64 @@ describe('WAL checkpoints in a thread of their own', () => {
     expect(largest).toBeLessThanOrEqual(2 * limit);
     expect(writer.prepare('SELECT count(*) AS n FROM blob').get()).toEqual({ n: commits });
     expect(errors).toEqual([]);
+  });
+});
+
+describe('a large transaction through the dialect', () => {
+  let dir: string;
+  let handle: SqliteHandle<{ blob: { id: Generated<number>; data: Buffer } }> | undefined;
+  let checkpoints: WalCheckpoints | undefined;
+  const errors: string[] = [];
+  /** The writer's own checkpoint from 16 pages (64 KB) on; the thread's timer never fires here. */
+  const WRITER_PAGES = 16;
+
+  beforeEach(async () => {
+    dir = tempDir();
+    errors.length = 0;
+    handle = openSqlite(join(dir, 'workspace.sqlite'));
+    handle.raw.exec('CREATE TABLE blob (id INTEGER PRIMARY KEY, data BLOB NOT NULL)');
+    checkpoints = await startWalCheckpoints(
+      handle.raw,
+      join(dir, 'workspace.sqlite'),
+      (message) => errors.push(message),
+      3_600_000,
+      WRITER_PAGES,
+    );
+  });
+  afterEach(async () => {
+    await checkpoints?.stop();
+    await handle?.close();
+    removeDir(dir);
+  });
+
+  const fileSize = () => statSync(join(dir, 'workspace.sqlite')).size;
+  const autocheckpoint = () => handle!.raw.pragma('wal_autocheckpoint', { simple: true });
+
+  it('commits without the writer copying the WAL, then the thread copies it and the writer checkpoints again', async () => {
+    const before = fileSize();
+    // Past the rows of a large transaction, 640 KB: far past the writer's 16 pages.
+    await handle!.db.transaction().execute(async (trx) => {
+      await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${LARGE_TRANSACTION_ROWS})
+        INSERT INTO blob (data) SELECT randomblob(${(640 * 1024) / LARGE_TRANSACTION_ROWS}) FROM n`.execute(
+        trx,
+      );
+    });
+    // The writer's checkpoint would have copied the 640 KB into the file within the commit.
+    expect(fileSize()).toBeLessThan(before + 64 * 1024);
+    await expect.poll(fileSize).toBeGreaterThan(before + 640 * 1024);
+    await expect.poll(autocheckpoint).toBe(WRITER_PAGES);
+    expect(errors).toEqual([]);
+  });
+
+  it('leaves a small transaction to the writer own checkpoint, within its commit', async () => {
+    const before = fileSize();
+    await handle!.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('blob')
+        .values({ data: randomBytes(640 * 1024) })
+        .execute();
+    });
+    expect(fileSize()).toBeGreaterThan(before + 640 * 1024);
+    expect(autocheckpoint()).toBe(WRITER_PAGES);
   });
 });
