@@ -46,7 +46,7 @@ export const POISON_KEY_REFUSAL = new BodyRefusal(
  * different values (supplierPids `CT\xff10` and `CT\xfe10`) would be stored alike: refused instead.
  */
 export const NOT_UTF8_MESSAGE = 'Request body is not valid UTF-8';
-const NOT_UTF8_REFUSAL = new BodyRefusal('INVALID_JSON', NOT_UTF8_MESSAGE);
+export const NOT_UTF8_REFUSAL = new BodyRefusal('INVALID_JSON', NOT_UTF8_MESSAGE);
 
 function isJson(text: string): boolean {
   try {
@@ -72,12 +72,27 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     const refusal = bodyRefusal(request);
     if (refusal) return done(refusal, undefined);
     if (!isUtf8(body)) return done(NOT_UTF8_REFUSAL, undefined);
-    const text = body.toString();
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, (error, value) => {
-      // The parser refuses __proto__ and constructor.prototype as "not JSON": say what it is.
-      if (error && isJson(text)) return done(POISON_KEY_REFUSAL, undefined);
-      done(error, value);
-    });
+    parseJsonText(parseJson, request, body.toString(), done);
+  });
+}
+
+/** Fastify's JSON parser, refusing keys that could reach a prototype (`getDefaultJsonParser('error', 'error')`). */
+export type JsonParser = ReturnType<FastifyInstance['getDefaultJsonParser']>;
+
+/**
+ * The decoded text of a JSON body, answered as the one body parser answers it: whitespace only is
+ * no body; a poison key is named as such.
+ */
+export function parseJsonText(
+  parseJson: JsonParser,
+  request: FastifyRequest,
+  text: string,
+  done: (error: Error | null, value: unknown) => void,
+): void {
+  if (text.trim() === '') return done(null, undefined);
+  parseJson(request, text, (error, value) => {
+    // The parser refuses __proto__ and constructor.prototype as "not JSON": say what it is.
+    if (error && isJson(text)) return done(POISON_KEY_REFUSAL, undefined);
+    done(error ?? null, value);
   });
 }

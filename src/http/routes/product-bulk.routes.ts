@@ -10,7 +10,7 @@ import {
 } from '../../domain/products/product-bulk.schemas.js';
 import { deleteProducts, upsertProducts } from '../../domain/products/product-bulk.service.js';
 import type { PimApp } from '../pim-app.js';
-import { parseNdjson } from '../bulk-body.js';
+import { parseJsonArray, parseNdjson } from '../bulk-body.js';
 import { ok } from '../envelope.js';
 import type { HttpDeps } from '../http-deps.js';
 import { requestContext } from '../request-context.js';
@@ -40,11 +40,18 @@ const BULK_NOTE =
   'array or as `application/x-ndjson` (one document per line, parsed as it arrives). Additive to the spec.';
 
 export function productBulkRoutes(app: PimApp, deps: HttpDeps): void {
-  // Its own scope: the NDJSON parser belongs to the bulk upsert only (bulk-delete answers 415 to it).
+  // Its own scope: the NDJSON parser and the streamed JSON array belong to the bulk upsert only
+  // (bulk-delete answers 415 to NDJSON).
   app.register(async (plugin) => {
     const scope = plugin as unknown as PimApp;
     scope.addContentTypeParser('application/x-ndjson', (request: FastifyRequest, payload: IncomingMessage) =>
       parseNdjson(request, payload),
+    );
+    // A JSON array of up to 16 MiB, parsed an element at a time as it arrives (bulk-body.ts).
+    const parseJson = scope.getDefaultJsonParser('error', 'error');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', (request: FastifyRequest, payload: IncomingMessage) =>
+      parseJsonArray(parseJson, request, payload),
     );
 
     scope.post(
