@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import { isLockTimeout } from './connection-errors.js';
 import type { LockWait } from './lock-wait.js';
-import { commitLarge } from './wal-checkpoints.js';
+import { commitLarge, walCopyToAwait } from './wal-checkpoints.js';
 
 /**
  * The busy_timeout of a connection that waits for the write lock asynchronously (LockWait): long
@@ -66,6 +66,10 @@ class ImmediateSqliteDriver extends SqliteDriver {
       await connection.executeQuery(CompiledQuery.raw('begin'));
       return;
     }
+    // A large commit's copy still running with the WAL grown past its bound: this write starts once
+    // it is done, so that it can write the WAL from its start again (walCopyToAwait).
+    const copying = this.#raw && walCopyToAwait(this.#raw);
+    if (copying) await copying;
     if (!this.#raw || !this.#lockWait) {
       // Waits inside SQLite (busy_timeout, 5 s): the system database, whose writes are short and rare.
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));

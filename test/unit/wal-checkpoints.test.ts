@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { sql, type Generated } from 'kysely';
+import { sql, type Generated, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   startWalCheckpoints,
@@ -87,11 +87,20 @@ describe('a large transaction through the dialect', () => {
   const errors: string[] = [];
   /** The writer's own checkpoint from 16 pages (64 KB) on; the thread's timer never fires here. */
   const WRITER_PAGES = 16;
+  /** A write waits for a large commit's copy from a WAL of 256 KB on. */
+  const WAIT_BYTES = 256 * 1024;
+  const file = () => join(dir, 'workspace.sqlite');
+  /** Past the rows of a large transaction, 640 KB: far past the writer's 16 pages. */
+  const writeLarge = (trx: Kysely<{ blob: { id: Generated<number>; data: Buffer } }>) =>
+    sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${LARGE_TRANSACTION_ROWS})
+      INSERT INTO blob (data) SELECT randomblob(${(640 * 1024) / LARGE_TRANSACTION_ROWS}) FROM n`.execute(
+      trx,
+    );
 
   beforeEach(async () => {
     dir = tempDir();
     errors.length = 0;
-    handle = openSqlite(join(dir, 'workspace.sqlite'));
+    handle = openSqlite(file());
     handle.raw.exec('CREATE TABLE blob (id INTEGER PRIMARY KEY, data BLOB NOT NULL)');
     checkpoints = await startWalCheckpoints(
       handle.raw,
@@ -99,6 +108,7 @@ describe('a large transaction through the dialect', () => {
       (message) => errors.push(message),
       3_600_000,
       WRITER_PAGES,
+      WAIT_BYTES,
     );
   });
   afterEach(async () => {
@@ -107,22 +117,34 @@ describe('a large transaction through the dialect', () => {
     removeDir(dir);
   });
 
-  const fileSize = () => statSync(join(dir, 'workspace.sqlite')).size;
+  const fileSize = () => statSync(file()).size;
   const autocheckpoint = () => handle!.raw.pragma('wal_autocheckpoint', { simple: true });
 
   it('commits without the writer copying the WAL, then the thread copies it and the writer checkpoints again', async () => {
     const before = fileSize();
-    // Past the rows of a large transaction, 640 KB: far past the writer's 16 pages.
-    await handle!.db.transaction().execute(async (trx) => {
-      await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${LARGE_TRANSACTION_ROWS})
-        INSERT INTO blob (data) SELECT randomblob(${(640 * 1024) / LARGE_TRANSACTION_ROWS}) FROM n`.execute(
-        trx,
-      );
-    });
+    await handle!.db.transaction().execute(writeLarge);
     // The writer's checkpoint would have copied the 640 KB into the file within the commit.
     expect(fileSize()).toBeLessThan(before + 64 * 1024);
     await expect.poll(fileSize).toBeGreaterThan(before + 640 * 1024);
     await expect.poll(autocheckpoint).toBe(WRITER_PAGES);
+    expect(errors).toEqual([]);
+  });
+
+  it('has the next write wait for that copy once the WAL is past its bound, so the WAL starts over', async () => {
+    const before = fileSize();
+    await handle!.db.transaction().execute(writeLarge);
+    const walAfterOne = walSize(file());
+    expect(walAfterOne).toBeGreaterThan(WAIT_BYTES);
+    let fileAtBegin = 0;
+    // Begun at once: the thread's answer has not arrived yet.
+    await handle!.db.transaction().execute(async (trx) => {
+      fileAtBegin = fileSize();
+      await writeLarge(trx);
+    });
+    // The first transaction was in the database file before the second began...
+    expect(fileAtBegin).toBeGreaterThan(before + 640 * 1024);
+    // ...and the second wrote the WAL from its start instead of after the first.
+    expect(walSize(file())).toBeLessThan(walAfterOne + 64 * 1024);
     expect(errors).toEqual([]);
   });
 
