@@ -32,9 +32,11 @@ export function nextTurn(): Promise<void> {
 
 /**
  * How long synchronous work (an import's records, a bulk batch's checks and plan) may keep the
- * event loop before it gives other requests a turn.
+ * event loop before it gives other requests a turn. A read during a bulk load waits about this
+ * long plus its own work: at 20 ms its median was 25 ms, at 10 ms 14 ms, at 5 ms 8 ms, with the
+ * load's rate 1,084-1,108, 1,050 and 992 products a second (docs/performance.md, 2026-11-29).
  */
-export const TURN_SLICE_MS = 20;
+export const TURN_SLICE_MS = 10;
 
 /**
  * A long loop's turns: `await turns.take()` once per step gives the event loop a turn (nextTurn)
