@@ -90,17 +90,20 @@ interface HandOver {
 }
 
 /**
- * The WAL's size from which a write waits (asynchronously) for copies handed to the thread before
- * it begins. Large transactions back to back (a bulk load's batches) otherwise begin before the
+ * The WAL's size from which a write waits (asynchronously) for the thread to copy it before it
+ * begins: the WAL's bound, a hard one for writes through the dialect (at most this plus one
+ * transaction). Large transactions back to back (a bulk load's batches) otherwise begin before the
  * thread has copied the one before, so the WAL never starts over and grows with every batch (68 MB
- * within 60 s of the benchmark's bulk load); waiting lets the next transaction write it from the
- * start. Four times the writer's own checkpoint: a batch's copy seldom makes anything wait.
+ * within 60 s of the benchmark's bulk load); and small writes back to back outran the thread on a
+ * loaded machine (64 MB where the writer's own checkpoint aims at 16). Waiting lets the next
+ * transaction write the WAL from its start. Four times the writer's own checkpoint: it seldom makes
+ * anything wait.
  */
 export const WAL_WAIT_BYTES = 4 * WRITER_AUTOCHECKPOINT_PAGES * 4096;
 
 /**
- * Before a write transaction of `writer` begins: undefined at once, or, while a large commit's copy
- * is still running in the thread and the WAL file has passed WAL_WAIT_BYTES, a promise of its end.
+ * Before a write transaction of `writer` begins: undefined at once, or, once the WAL file has passed
+ * WAL_WAIT_BYTES, a promise that the thread has copied it (a copy asked now if none is running).
  */
 export function walCopyToAwait(writer: Database.Database): Promise<void> | undefined {
   return handOvers.get(writer)?.copying();
@@ -152,6 +155,9 @@ export async function startWalCheckpoints(
   waitBytes = WAL_WAIT_BYTES,
 ): Promise<WalCheckpoints> {
   writer.pragma(`wal_autocheckpoint = ${writerPages}`);
+  // When the WAL starts over, its file is cut back to the writer's bound: the file's size then says
+  // how much the WAL holds, which the wait before a write (walCopyToAwait) goes by.
+  writer.pragma(`journal_size_limit = ${writerPages * 4096}`);
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(SOURCE, {
     eval: true,
@@ -195,7 +201,12 @@ export async function startWalCheckpoints(
       worker.postMessage('copy');
     },
     copying() {
-      if (held === 0 || walBytes(`${file}-wal`) < waitBytes) return undefined;
+      if (walBytes(`${file}-wal`) < waitBytes) return undefined;
+      // Past the bound with no copy asked (small writes back to back outran the thread): ask one.
+      if (held === 0) {
+        this.hold();
+        this.copyNow();
+      }
       return new Promise<void>((resolve) => waiters.push(resolve));
     },
   });

@@ -57,26 +57,80 @@ describe('WAL checkpoints in a thread of their own', () => {
     expect(errors).toEqual([]);
   });
 
-  it('keeps the WAL bounded under sustained writes', async () => {
-    writer = openWriter(file);
-    checkpoints = await startWalCheckpoints(writer, file, (message) => errors.push(message));
-    const insert = writer.prepare('INSERT INTO blob (data) VALUES (?)');
-    const commit = 64 * 1024;
+  it('keeps the WAL within its bound under sustained writes through the dialect', async () => {
+    const handle = openSqlite<{ blob: { id: Generated<number>; data: Buffer } }>(file);
+    handle.raw.exec('CREATE TABLE blob (id INTEGER PRIMARY KEY, data BLOB NOT NULL)');
     const limit = WRITER_AUTOCHECKPOINT_PAGES * PAGE;
+    const bound = 2 * limit;
+    checkpoints = await startWalCheckpoints(
+      handle.raw,
+      file,
+      (message) => errors.push(message),
+      undefined,
+      undefined,
+      bound,
+    );
+    const commit = 64 * 1024;
     const commits = (4 * limit) / commit;
     let largest = 0;
-    // Four times the WAL's bound, commit after commit, with a turn of the event loop between them as
-    // a server's writes have: the thread's checkpoints alone seldom let the WAL start over (the
-    // writer keeps appending while they copy); from `limit` on the writer's own checkpoint copies
-    // the rest and it does, a few commits later when it first found the thread checkpointing.
-    for (let i = 0; i < commits; i++) {
-      insert.run(randomBytes(commit));
-      largest = Math.max(largest, walSize(file));
-      await new Promise((resolve) => setImmediate(resolve));
+    try {
+      // Four times the writer's own checkpoint, transaction after transaction, with a turn of the
+      // event loop between them as a server's writes have. The thread's checkpoints alone seldom let
+      // the WAL start over (the writer keeps appending while they copy), and the writer's own
+      // checkpoint is skipped while the thread's runs: on a loaded machine the WAL outgrew twice the
+      // writer's bound (64 MB). Past `bound` a write waits for the thread's copy before it begins,
+      // so the WAL holds at most the bound and the one transaction that passed it.
+      for (let i = 0; i < commits; i++) {
+        await handle.db.transaction().execute((trx) =>
+          trx
+            .insertInto('blob')
+            .values({ data: randomBytes(commit) })
+            .execute(),
+        );
+        largest = Math.max(largest, walSize(file));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // One transaction's frames: its pages with their frame headers, under twice its data.
+      expect(largest).toBeLessThanOrEqual(bound + 2 * commit);
+      expect(handle.raw.prepare('SELECT count(*) AS n FROM blob').get()).toEqual({ n: commits });
+      expect(errors).toEqual([]);
+    } finally {
+      await checkpoints.stop();
+      await handle.close();
     }
-    expect(largest).toBeLessThanOrEqual(2 * limit);
-    expect(writer.prepare('SELECT count(*) AS n FROM blob').get()).toEqual({ n: commits });
-    expect(errors).toEqual([]);
+  });
+  it('has a write past the bound ask the thread for a copy and wait for it, when none runs', async () => {
+    const handle = openSqlite<{ blob: { id: Generated<number>; data: Buffer } }>(file);
+    handle.raw.exec('CREATE TABLE blob (id INTEGER PRIMARY KEY, data BLOB NOT NULL)');
+    const bound = 256 * 1024;
+    const commit = 16 * 1024;
+    // Neither the thread's timer nor the writer's own checkpoint ever copies here: only the wait does.
+    checkpoints = await startWalCheckpoints(
+      handle.raw,
+      file,
+      (message) => errors.push(message),
+      3_600_000,
+      1 << 20,
+      bound,
+    );
+    let largest = 0;
+    try {
+      for (let i = 0; i < 40; i++) {
+        await handle.db.transaction().execute((trx) =>
+          trx
+            .insertInto('blob')
+            .values({ data: randomBytes(commit) })
+            .execute(),
+        );
+        largest = Math.max(largest, walSize(file));
+      }
+      expect(largest).toBeLessThanOrEqual(bound + 2 * commit);
+      expect(statSync(file).size).toBeGreaterThan(bound);
+      expect(errors).toEqual([]);
+    } finally {
+      await checkpoints.stop();
+      await handle.close();
+    }
   });
 });
 
