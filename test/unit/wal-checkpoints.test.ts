@@ -57,29 +57,20 @@ describe('WAL checkpoints in a thread of their own', () => {
     expect(errors).toEqual([]);
   });
 
-  it('keeps the WAL within its bound under sustained writes through the dialect', async () => {
+  /**
+   * `commits` transactions of `commit` bytes each through the dialect, with a turn of the event loop
+   * between them as a server's writes have, the WAL's checkpoints started by `start`.
+   */
+  async function writeThroughDialect(
+    start: (writer: Database.Database) => Promise<WalCheckpoints>,
+    commit: number,
+    commits: number,
+  ): Promise<{ largestWal: number; rows: unknown; databaseBytes: number }> {
     const handle = openSqlite<{ blob: { id: Generated<number>; data: Buffer } }>(file);
     handle.raw.exec('CREATE TABLE blob (id INTEGER PRIMARY KEY, data BLOB NOT NULL)');
-    const limit = WRITER_AUTOCHECKPOINT_PAGES * PAGE;
-    const bound = 2 * limit;
-    checkpoints = await startWalCheckpoints(
-      handle.raw,
-      file,
-      (message) => errors.push(message),
-      undefined,
-      undefined,
-      bound,
-    );
-    const commit = 64 * 1024;
-    const commits = (4 * limit) / commit;
-    let largest = 0;
     try {
-      // Four times the writer's own checkpoint, transaction after transaction, with a turn of the
-      // event loop between them as a server's writes have. The thread's checkpoints alone seldom let
-      // the WAL start over (the writer keeps appending while they copy), and the writer's own
-      // checkpoint is skipped while the thread's runs: on a loaded machine the WAL outgrew twice the
-      // writer's bound (64 MB). Past `bound` a write waits for the thread's copy before it begins,
-      // so the WAL holds at most the bound and the one transaction that passed it.
+      checkpoints = await start(handle.raw);
+      let largestWal = 0;
       for (let i = 0; i < commits; i++) {
         await handle.db.transaction().execute((trx) =>
           trx
@@ -87,50 +78,52 @@ describe('WAL checkpoints in a thread of their own', () => {
             .values({ data: randomBytes(commit) })
             .execute(),
         );
-        largest = Math.max(largest, walSize(file));
+        largestWal = Math.max(largestWal, walSize(file));
         await new Promise((resolve) => setImmediate(resolve));
       }
-      // One transaction's frames: its pages with their frame headers, under twice its data.
-      expect(largest).toBeLessThanOrEqual(bound + 2 * commit);
-      expect(handle.raw.prepare('SELECT count(*) AS n FROM blob').get()).toEqual({ n: commits });
-      expect(errors).toEqual([]);
+      const rows = handle.raw.prepare('SELECT count(*) AS n FROM blob').get();
+      return { largestWal, rows, databaseBytes: statSync(file).size };
     } finally {
-      await checkpoints.stop();
+      await checkpoints?.stop();
       await handle.close();
     }
+  }
+
+  it('keeps the WAL within its bound under sustained writes through the dialect', async () => {
+    const limit = WRITER_AUTOCHECKPOINT_PAGES * PAGE;
+    const bound = 2 * limit;
+    const commit = 64 * 1024;
+    // Four times the writer's own checkpoint. The thread's checkpoints alone seldom let the WAL start
+    // over (the writer keeps appending while they copy), and the writer's own checkpoint is skipped
+    // while the thread's runs: on a loaded machine the WAL outgrew twice the writer's bound (64 MB).
+    // Past `bound` a write waits for the thread's copy before it begins, so the WAL holds at most the
+    // bound and the one transaction that passed it.
+    const commits = (4 * limit) / commit;
+    const written = await writeThroughDialect(
+      (writer) =>
+        startWalCheckpoints(writer, file, (message) => errors.push(message), undefined, undefined, bound),
+      commit,
+      commits,
+    );
+    // One transaction's frames: its pages with their frame headers, under twice its data.
+    expect(written.largestWal).toBeLessThanOrEqual(bound + 2 * commit);
+    expect(written.rows).toEqual({ n: commits });
+    expect(errors).toEqual([]);
   });
+
   it('has a write past the bound ask the thread for a copy and wait for it, when none runs', async () => {
-    const handle = openSqlite<{ blob: { id: Generated<number>; data: Buffer } }>(file);
-    handle.raw.exec('CREATE TABLE blob (id INTEGER PRIMARY KEY, data BLOB NOT NULL)');
     const bound = 256 * 1024;
     const commit = 16 * 1024;
     // Neither the thread's timer nor the writer's own checkpoint ever copies here: only the wait does.
-    checkpoints = await startWalCheckpoints(
-      handle.raw,
-      file,
-      (message) => errors.push(message),
-      3_600_000,
-      1 << 20,
-      bound,
+    const written = await writeThroughDialect(
+      (writer) =>
+        startWalCheckpoints(writer, file, (message) => errors.push(message), 3_600_000, 1 << 20, bound),
+      commit,
+      40,
     );
-    let largest = 0;
-    try {
-      for (let i = 0; i < 40; i++) {
-        await handle.db.transaction().execute((trx) =>
-          trx
-            .insertInto('blob')
-            .values({ data: randomBytes(commit) })
-            .execute(),
-        );
-        largest = Math.max(largest, walSize(file));
-      }
-      expect(largest).toBeLessThanOrEqual(bound + 2 * commit);
-      expect(statSync(file).size).toBeGreaterThan(bound);
-      expect(errors).toEqual([]);
-    } finally {
-      await checkpoints.stop();
-      await handle.close();
-    }
+    expect(written.largestWal).toBeLessThanOrEqual(bound + 2 * commit);
+    expect(written.databaseBytes).toBeGreaterThan(bound);
+    expect(errors).toEqual([]);
   });
 });
 
