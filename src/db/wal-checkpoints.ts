@@ -80,12 +80,15 @@ export interface WalCheckpoints {
   stop(): Promise<void>;
 }
 
-/** What the thread of a writer connection does for `commitLarge`. */
+/** What the thread of a writer connection does for `commitLarge` and `walCopyToAwait`. */
 interface HandOver {
   /** Turns the writer's own checkpoint off until the thread has copied (`copyNow`'s reply). */
   hold(): void;
   copyNow(): void;
-  /** While copies handed over run and the WAL has passed WAL_WAIT_BYTES: when they are done. */
+  /**
+   * Once the WAL has passed WAL_WAIT_BYTES: when the copies asked of the thread are done (one is
+   * asked if none runs); before that, undefined.
+   */
   copying(): Promise<void> | undefined;
 }
 

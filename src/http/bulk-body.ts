@@ -10,11 +10,12 @@ import {
 import { JsonArraySplitter } from './json-array-splitter.js';
 
 /**
- * Request bodies of the bulk routes, parsed as they arrive so that only the documents and a piece
- * of text are held and no single parse holds the event loop: `application/x-ndjson` (one document
- * per line) a line at a time; `application/json` (an array) an element at a time
- * (JsonArraySplitter), each by Fastify's JSON parser as any body. A JSON body that is not a plain
- * array is parsed whole, as every other route's, so that it is answered exactly as before.
+ * Request bodies of the bulk routes, parsed as they arrive so that no single parse holds the event
+ * loop: `application/x-ndjson` (one document per line) a line at a time, holding only the documents
+ * and one line; `application/json` (an array) an element at a time (JsonArraySplitter), each by
+ * Fastify's JSON parser as any body. The JSON body's text is kept until its end (as the whole-body
+ * parser held it): one that is not a plain array is then parsed whole, as every other route's, so
+ * that it is answered exactly as before.
  */
 
 /**
