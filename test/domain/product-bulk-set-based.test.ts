@@ -2,14 +2,18 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Application } from '../../src/app/application.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import { getCatalogueVersion } from '../../src/domain/changes/change-counter.service.js';
 import { defineFeature } from '../../src/domain/features/feature.service.js';
 import { createGroup } from '../../src/domain/groups/group.service.js';
 import { upsertProducts, upsertProductsOneByOne } from '../../src/domain/products/product-bulk.service.js';
 import type { BulkProductResultDto } from '../../src/domain/products/product-bulk.schemas.js';
-import { getProductSheet, type ProductSheet } from '../../src/domain/products/product-sheet.service.js';
-import { getProductVersion, listProducts } from '../../src/domain/products/product.service.js';
 import { newDataDir, removeDataDir } from '../helpers/backend.js';
+import {
+  comparableResult as comparable,
+  productState,
+  revisionRises as rises,
+  touchedProducts as touched,
+  type ProductState as State,
+} from '../helpers/product-state.js';
 
 /**
  * The bulk upsert's set-based write (product-bulk-fast.ts, the model's parts included) against the
@@ -246,59 +250,6 @@ function documentOf(d: DocumentIn, prefix: string): Doc {
   return d.faults.reduce((faulty, fault) => FAULTS[fault]!(faulty, prefix), doc);
 }
 
-// ---------------------------------------------------------------------------------------------
-// What a side holds, comparable across the two (ids by supplierPid)
-
-interface State {
-  /** supplierPid by id. */
-  pidOf: Map<number, string>;
-  /** Revision by supplierPid. */
-  revisions: Map<string, number>;
-  /** Sheets by supplierPid, ids replaced by supplierPids. */
-  sheets: Map<string, unknown>;
-  counter: number;
-}
-
-const named = (pidOf: Map<number, string>, id: number | null) =>
-  id === null ? null : (pidOf.get(id) ?? `unknown ${id}`);
-
-async function stateOf(side: Side, prefix: string): Promise<State> {
-  const owner = side.app.ownerContext();
-  const products = (await listProducts(owner, { all: true })).filter((p) =>
-    p.supplierPid.startsWith(`${prefix}-`),
-  );
-  const pidOf = new Map(products.map((p) => [p.id, p.supplierPid]));
-  const revisions = new Map<string, number>();
-  const sheets = new Map<string, unknown>();
-  for (const p of products) {
-    revisions.set(p.supplierPid, (await getProductVersion(owner, p.id))!.revision);
-    const sheet: ProductSheet = await getProductSheet(owner, p.id);
-    sheets.set(p.supplierPid, {
-      ...sheet,
-      product: {
-        ...sheet.product,
-        id: named(pidOf, sheet.product.id),
-        masterProductId: named(pidOf, sheet.product.masterProductId),
-      },
-      variants: sheet.variants.map((v) => ({ ...v, id: named(pidOf, v.id) })),
-    });
-  }
-  return { pidOf, revisions, sheets, counter: (await getCatalogueVersion(owner)).counter };
-}
-
-/** A result with its id as a supplierPid, and product ids in its sentence as supplierPids. */
-const comparable = (result: BulkProductResultDto, pidOf: Map<number, string>) => ({
-  ...result,
-  id: named(pidOf, result.id),
-  error: result.error?.replace(/\b([Pp]roduct) (\d+)\b/g, (_, word: string, id: string) => {
-    return `${word} ${named(pidOf, Number(id))}`;
-  }),
-});
-
-/** How much each product's revision rose; a new product counts from 0. */
-const rises = (before: State, after: State) =>
-  new Map([...after.revisions].map(([pid, rev]) => [pid, rev - (before.revisions.get(pid) ?? 0)]));
-
 describe('the set-based bulk upsert stores what the document-by-document path stores', () => {
   it('same results, sheets, touched products and change counter, batch after batch (fast-check)', async () => {
     let run = 0;
@@ -318,9 +269,9 @@ describe('the set-based bulk upsert stores what the document-by-document path st
           clock.advance(1000);
           const outcome: { before: State; after: State; results: BulkProductResultDto[] }[] = [];
           for (const side of sides) {
-            const before = await stateOf(side, prefix);
+            const before = await productState(side.app, prefix);
             const results = await side.write(side.app.ownerContext(), documents);
-            outcome.push({ before, after: await stateOf(side, prefix), results });
+            outcome.push({ before, after: await productState(side.app, prefix), results });
           }
           const [set, one] = outcome as [(typeof outcome)[0], (typeof outcome)[0]];
           const what = `run ${run}, batch ${n}: ${JSON.stringify(documents)}`;
@@ -330,8 +281,6 @@ describe('the set-based bulk upsert stores what the document-by-document path st
           ).toEqual(one.results.map((r) => comparable(r, one.after.pidOf)));
           expect(Object.fromEntries(set.after.sheets), what).toEqual(Object.fromEntries(one.after.sheets));
           const [setRises, oneRises] = [rises(set.before, set.after), rises(one.before, one.after)];
-          const touched = (r: Map<string, number>) =>
-            [...r].filter(([, rise]) => rise > 0).map(([pid]) => pid);
           expect(touched(setRises), `${what}: touched`).toEqual(touched(oneRises));
           // The counter rises once for a batch that changed something, not for one that changed
           // nothing. The document-by-document path may raise it for nothing: a document it refuses
