@@ -5,6 +5,7 @@ import {
   getExportPage,
 } from '../../domain/catalogue/catalogue-export.service.js';
 import { ValidationError } from '../../domain/errors.js';
+import { Turns } from '../../domain/fair-turns.js';
 import { getGroup } from '../../domain/groups/group.service.js';
 import { NO_LANGUAGE } from './bmecat-product.js';
 import {
@@ -109,6 +110,7 @@ export async function* exportBmecat(
   const mappings: string[] = [];
   let outside = 0;
   const pageSize = options.pageSize ?? PAGE_SIZE;
+  const turns = new Turns();
   const writeOptions = { languages: chosen, mainSupplierPid: (id: number) => mainPids.get(id) };
   for (const kind of ['main', 'variants'] as const) {
     const read = (afterId: number | undefined) => {
@@ -131,6 +133,9 @@ export async function* exportBmecat(
       next = read(page.lastId);
       let chunk = '';
       for (const sheet of page.sheets) {
+        // Other requests get turns (a local client reading as fast as it is written never makes
+        // the stream wait: the export kept the event loop for its whole length).
+        await turns.take();
         const pid = sheet.supplierPid;
         if (kind === 'main') mainPids.set(sheet.id, pid);
         chunk += productXml(sheet, writeOptions, problems);

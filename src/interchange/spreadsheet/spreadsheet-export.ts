@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { RequestContext } from '../../domain/context.js';
 import { getColumnsInUse } from '../../domain/catalogue/catalogue-columns.service.js';
 import { getCatalogueVersion } from '../../domain/changes/change-counter.service.js';
+import { Turns } from '../../domain/fair-turns.js';
 import { readProductColumnsPage } from '../../domain/products/product-columns.service.js';
 import { resolveSelection } from '../../domain/products/product-selection.service.js';
 import type { ProductSelectionValue } from '../../domain/products/product-selection.schemas.js';
@@ -99,11 +100,17 @@ export async function openSpreadsheetExport(
   const layout = rowLayout(columns);
   const pageSize = options.pageSize ?? PAGE_SIZE;
 
+  // Other requests get turns while the file is made: a client that reads as fast as it is written
+  // (a local one) never makes the stream wait, and the export kept the event loop for its whole
+  // length (a GET by id waited 3.9 s for a CSV of 100,000 products).
+  const turns = new Turns();
+
   // A page's rows one by one from a synchronous iterable (each row's array is reused: written
   // before the next is taken), a page at a time from the reads.
   async function* pages(): AsyncGenerator<Iterable<readonly (string | null)[]>> {
     yield [header];
     for (let start = 0; start < ids.length; start += pageSize) {
+      await turns.take();
       const page = await readProductColumnsPage(ctx, ids.slice(start, start + pageSize), layout.want);
       yield pageRows(page, layout, report);
       report.products += page.products.length;
@@ -118,7 +125,10 @@ export async function openSpreadsheetExport(
     for await (const page of pages()) {
       for (const row of page) {
         const chunk = out.record(row);
-        if (chunk) yield chunk;
+        if (chunk) {
+          yield chunk;
+          await turns.take();
+        }
       }
       const rest = out.flush();
       if (rest) yield rest;
@@ -134,6 +144,7 @@ export async function openSpreadsheetExport(
         if (xml.length >= CHUNK) {
           yield xml;
           xml = '';
+          await turns.take();
         }
       }
       if (xml.length > 0) yield xml;
