@@ -1,7 +1,8 @@
 /**
  * The benchmark suite: `npm run bench [-- --quick] [--db postgres] [--duration=S] [--only=key,key] [--keep] [--profile]`.
  * --only: product-by-id, product-not-modified, rest-product-sheet, mcp-get-product,
- * mcp-get-product-2025, product-features, product-page, full-list, group-tree, fairness, lock-wait,
+ * mcp-get-product-2025, product-features, product-page, full-list, group-tree, fairness,
+ * export-fairness-csv and export-fairness-bmecat (GET by id while an export streams), lock-wait,
  * put-short-text, post-product, nightly-sync, bulk-load, bmecat-export (GET /api/export as 2005.1),
  * bmecat-import (the export's first 10,000 products into a new workspace), mass-edit (setFeature on half the
  * catalogue as a job, then its undo), spreadsheet-csv and spreadsheet-xlsx (GET /api/export?format=csv|xlsx,
@@ -193,6 +194,7 @@ const spreadsheets: SpreadsheetExportResult[] = [];
 const spreadsheetImports: SpreadsheetImportResult[] = [];
 let importReads: ImportReadsResult | undefined;
 let fairness: FairnessResult | undefined;
+const exportFairness: FairnessResult[] = [];
 let lockWait: LockWaitResult | undefined;
 let pgWriters: PgWritersResult | undefined;
 let windowResult: WindowResult | undefined;
@@ -248,6 +250,28 @@ async function measureRest(): Promise<void> {
       ctx.token,
       () => m.firstId + Math.floor(Math.random() * m.products),
       10,
+    );
+  }
+  // An export read as fast as it is written never waits for its client: it must give turns itself.
+  for (const [key, format, name] of [
+    ['export-fairness-csv', 'csv', 'a CSV export'],
+    ['export-fairness-bmecat', '2005.1', 'a BMEcat export'],
+  ] as const) {
+    if (!wanted(key)) continue;
+    console.log(`  fairness: GET by id while ${name} of the catalogue streams`);
+    await waitForQuiet(pim.pid, timing.quietWaitMs);
+    const m = ctx.manifest;
+    exportFairness.push(
+      await measureFairness(
+        ctx.baseUrl,
+        ctx.token,
+        () => m.firstId + Math.floor(Math.random() * m.products),
+        1,
+        {
+          paths: [`/api/export?format=${format}`],
+          streaming: `${name} of the catalogue streams`,
+        },
+      ),
     );
   }
   // SQLite's write lock (issue 34): a wait for it stopped the whole server. On PostgreSQL a
@@ -388,6 +412,7 @@ const rows = [
     ? fullListRows(fullList, backend === 'postgres' ? FULL_LIST_TARGET_POSTGRES : FULL_LIST_TARGET)
     : []),
   ...(fairness ? [fairnessRow(fairness)] : []),
+  ...exportFairness.map(fairnessRow),
   ...(lockWait ? [lockWaitRow(lockWait)] : []),
   ...(pgWriters ? pgWritersRows(pgWriters) : []),
   ...outcomes
@@ -466,6 +491,7 @@ const files = writeResults(
     nightly,
     bulkLoad,
     fairness,
+    exportFairness,
     importReads,
     lockWait,
     pgWriters,

@@ -5,6 +5,8 @@ import { round } from './stats.js';
 export const FAIRNESS_TARGET_P99_MS = 100;
 
 export interface FairnessResult {
+  /** What streamed meanwhile, for the row's name: "10 full lists stream". */
+  streaming?: string;
   lists: number;
   listsMs: number;
   requests: number;
@@ -15,22 +17,25 @@ export interface FairnessResult {
 }
 
 /**
- * Whether long answers starve short ones: `lists` full lists stream at once while 4 clients ask
- * GET /api/product/{id} one request after another; the latencies of those short requests.
+ * Whether long answers starve short ones: `lists` full lists (or the `paths` given, each read as
+ * fast as it comes) stream at once while 4 clients ask GET /api/product/{id} one request after
+ * another; the latencies of those short requests.
  */
 export async function measureFairness(
   baseUrl: string,
   token: string,
   randomId: () => number,
   lists: number,
+  streams?: { paths: string[]; streaming: string },
 ): Promise<FairnessResult> {
   const started = performance.now();
   let streaming = true;
-  const listing = Promise.all(
-    Array.from({ length: lists }, () => fetchTimed(`${baseUrl}/api/product?all=true`, token, false)),
-  ).finally(() => {
-    streaming = false;
-  });
+  const paths = streams?.paths ?? Array.from({ length: lists }, () => '/api/product?all=true');
+  const listing = Promise.all(paths.map((path) => fetchTimed(`${baseUrl}${path}`, token, false))).finally(
+    () => {
+      streaming = false;
+    },
+  );
   const latencies: number[] = [];
   let failed: string | undefined;
   const client = async () => {
@@ -46,12 +51,13 @@ export async function measureFairness(
   };
   const [timings] = await Promise.all([listing, client(), client(), client(), client()]);
   const bad = timings.filter((t) => t.status !== 200).length;
-  if (bad) failed ??= `${bad} full lists answered an error`;
+  if (bad) failed ??= `${bad} streamed answers were errors`;
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN, 1);
   return {
-    lists,
+    ...(streams ? { streaming: streams.streaming } : {}),
+    lists: paths.length,
     listsMs: round(performance.now() - started, 0),
     requests: latencies.length,
     p50: at(0.5),
@@ -63,7 +69,7 @@ export async function measureFairness(
 
 export function fairnessRow(result: FairnessResult): Row {
   return {
-    endpoint: `GET /api/product/{id} while ${result.lists} full lists stream`,
+    endpoint: `GET /api/product/{id} while ${result.streaming ?? `${result.lists} full lists stream`}`,
     p50: result.p50,
     p99: result.p99,
     sequential: true,
