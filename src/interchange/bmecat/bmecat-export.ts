@@ -54,7 +54,12 @@ export interface ExportReport {
 
 export class BmecatExportError extends ValidationError {}
 
-const PAGE_SIZE = 500;
+/**
+ * Products a page. 250 rather than 500 (benchmark catalogue, SQLite, two pairs): 12,900-13,700
+ * against 10,400-11,100 products a second, peak RSS 446-448 against 476-478 MB, and a GET by id
+ * waiting beside the export p50 19 against 38 ms (a page is read without a turn between).
+ */
+const PAGE_SIZE = 250;
 
 export function newExportReport(format: BmecatFormat): ExportReport {
   return { format, products: 0, variants: 0, groups: 0, problems: [], problemCount: 0 };
