@@ -1,18 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Application } from '../../src/app/application.js';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/domain/clock.js';
 import { defineFeature } from '../../src/domain/features/feature.service.js';
-import { createGroup } from '../../src/domain/groups/group.service.js';
 import { upsertProducts, upsertProductsOneByOne } from '../../src/domain/products/product-bulk.service.js';
-import type { BulkProductResultDto } from '../../src/domain/products/product-bulk.schemas.js';
-import { newDataDir, removeDataDir } from '../helpers/backend.js';
+import { pairedWorkspaces, writeOnBoth } from '../helpers/paired-workspaces.js';
 import {
   comparableResult as comparable,
-  productState,
   revisionRises as rises,
   touchedProducts as touched,
-  type ProductState as State,
 } from '../helpers/product-state.js';
 
 /**
@@ -34,51 +29,23 @@ const SEED = Number(process.env.BULK_EQUALITY_SEED ?? 20261128);
 const NUM_RUNS = Number(process.env.BULK_EQUALITY_RUNS ?? 40);
 
 const clock = new ManualClock(new Date('2026-02-01T08:00:00.000Z'));
-interface Side {
-  dir: string;
-  app: Application;
-  write: typeof upsertProducts;
-}
-const sides: Side[] = [];
-let groupIds: number[] = [];
 const MISSING_GROUP = 999_999;
 const DEFINED_FTIDREF = '0173-1#02-AAF040#004';
 
-async function openSide(write: typeof upsertProducts): Promise<Side> {
-  const dir = await newDataDir('pim-bulk-equality-');
-  const app = await Application.open({ dataDir: dir, clock });
-  const ws = await app.workspaces.create(app.ownerContext(), { name: 'Equality', language: 'deu' });
-  await app.workspaces.open(app.ownerContext(), { workspaceId: ws.id });
-  const owner = app.ownerContext();
-  await defineFeature(owner, {
-    ftidref: DEFINED_FTIDREF,
-    defaultUnit: 'V',
-    names: [
-      { lang: 'deu', name: 'Spannung' },
-      { lang: 'eng', name: 'Voltage' },
-    ],
-  });
-  const ids: number[] = [];
-  for (const [name, parent] of [['Werkzeug'], ['Bohrer', 0], ['Zubehör'], ['Größe 😀']] as const) {
-    const parentId = parent === undefined ? undefined : ids[parent];
-    ids.push((await createGroup(owner, { name, parentId })).id);
-  }
-  if (groupIds.length === 0) groupIds = ids;
-  // Both workspaces were made by the same calls in the same order: a document names a group by id.
-  expect(ids).toEqual(groupIds);
-  return { dir, app, write };
-}
-
-beforeAll(async () => {
-  sides.push(await openSide(upsertProducts));
-  sides.push(await openSide(upsertProductsOneByOne));
-}, 60_000);
-
-afterAll(async () => {
-  for (const side of sides) {
-    await side.app.stop();
-    await removeDataDir(side.dir);
-  }
+const { sides, groupIds } = pairedWorkspaces({
+  dirPrefix: 'pim-bulk-equality-',
+  clock,
+  writes: [upsertProducts, upsertProductsOneByOne],
+  groups: [['Werkzeug'], ['Bohrer', 0], ['Zubehör'], ['Größe 😀']],
+  prepare: (owner) =>
+    defineFeature(owner, {
+      ftidref: DEFINED_FTIDREF,
+      defaultUnit: 'V',
+      names: [
+        { lang: 'deu', name: 'Spannung' },
+        { lang: 'eng', name: 'Voltage' },
+      ],
+    }).then(() => undefined),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -267,13 +234,7 @@ describe('the set-based bulk upsert stores what the document-by-document path st
         ];
         for (const [n, documents] of batches.entries()) {
           clock.advance(1000);
-          const outcome: { before: State; after: State; results: BulkProductResultDto[] }[] = [];
-          for (const side of sides) {
-            const before = await productState(side.app, prefix);
-            const results = await side.write(side.app.ownerContext(), documents);
-            outcome.push({ before, after: await productState(side.app, prefix), results });
-          }
-          const [set, one] = outcome as [(typeof outcome)[0], (typeof outcome)[0]];
+          const [set, one] = await writeOnBoth(sides, prefix, documents);
           const what = `run ${run}, batch ${n}: ${JSON.stringify(documents)}`;
           expect(
             set.results.map((r) => comparable(r, set.after.pidOf)),

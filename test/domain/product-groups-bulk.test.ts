@@ -1,20 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Application } from '../../src/app/application.js';
+import { describe, expect, it } from 'vitest';
+import type { Application } from '../../src/app/application.js';
 import { ManualClock } from '../../src/domain/clock.js';
-import { createGroup } from '../../src/domain/groups/group.service.js';
 import { upsertProducts } from '../../src/domain/products/product-bulk.service.js';
 import type { BulkProductResultDto } from '../../src/domain/products/product-bulk.schemas.js';
 import { setProductGroups } from '../../src/domain/products/product-groups-bulk.service.js';
 import { GROUPS_MAX } from '../../src/domain/products/product-model.rules.js';
-import { newDataDir, removeDataDir } from '../helpers/backend.js';
-import {
-  comparableResult,
-  productState,
-  revisionRises,
-  touchedProducts,
-  type ProductState,
-} from '../helpers/product-state.js';
+import { pairedWorkspaces, writeOnBoth } from '../helpers/paired-workspaces.js';
+import { comparableResult, productState, revisionRises, touchedProducts } from '../helpers/product-state.js';
 
 /**
  * setProductGroups (the groups of many products, for a catalogue's PRODUCT_TO_CATALOGGROUP_MAPs)
@@ -32,41 +25,13 @@ type Write = (
   ctx: ReturnType<Application['ownerContext']>,
   entries: { supplierPid: string; groupIds: number[] }[],
 ) => Promise<BulkProductResultDto[]>;
-interface Side {
-  dir: string;
-  app: Application;
-  write: Write;
-}
-const sides: Side[] = [];
-let groupIds: number[] = [];
 const MISSING_GROUP = 999_999;
 
-async function openSide(write: Write): Promise<Side> {
-  const dir = await newDataDir('pim-groups-equality-');
-  const app = await Application.open({ dataDir: dir, clock });
-  const ws = await app.workspaces.create(app.ownerContext(), { name: 'Groups', language: 'deu' });
-  await app.workspaces.open(app.ownerContext(), { workspaceId: ws.id });
-  const ids: number[] = [];
-  for (const [name, parent] of [['Werkzeug'], ['Bohrer', 0], ['Zubehör'], ['Kabel']] as const) {
-    const parentId = parent === undefined ? undefined : ids[parent];
-    ids.push((await createGroup(app.ownerContext(), { name, parentId })).id);
-  }
-  if (groupIds.length === 0) groupIds = ids;
-  // Both workspaces were made by the same calls in the same order: an entry names a group by id.
-  expect(ids).toEqual(groupIds);
-  return { dir, app, write };
-}
-
-beforeAll(async () => {
-  sides.push(await openSide((ctx, entries) => upsertProducts(ctx, entries)));
-  sides.push(await openSide(setProductGroups));
-}, 60_000);
-
-afterAll(async () => {
-  for (const side of sides) {
-    await side.app.stop();
-    await removeDataDir(side.dir);
-  }
+const { sides, groupIds } = pairedWorkspaces<Write>({
+  dirPrefix: 'pim-groups-equality-',
+  clock,
+  writes: [(ctx, entries) => upsertProducts(ctx, entries), setProductGroups],
+  groups: [['Werkzeug'], ['Bohrer', 0], ['Zubehör'], ['Kabel']],
 });
 
 /** K0 and K1 main products, K2 and K3 variants of K0, each in a group or none, K1 with others. */
@@ -117,14 +82,7 @@ describe('setProductGroups stores what the bulk upsert of the same groups stores
             supplierPid: `${prefix}-K${e.key}`,
             groupIds: e.slots.map(groupOf),
           }));
-          const outcome: { before: ProductState; after: ProductState; results: BulkProductResultDto[] }[] =
-            [];
-          for (const side of sides) {
-            const before = await productState(side.app, prefix);
-            const results = await side.write(side.app.ownerContext(), entries);
-            outcome.push({ before, after: await productState(side.app, prefix), results });
-          }
-          const [upsert, set] = outcome as [(typeof outcome)[0], (typeof outcome)[0]];
+          const [upsert, set] = await writeOnBoth(sides, prefix, entries);
           const what = `run ${run}, batch ${n}: ${JSON.stringify(entries)}`;
           // Statuses and codes; the upsert's schema words a list too long in its own sentence.
           const brief = (results: BulkProductResultDto[], pidOf: Map<number, string>) =>
@@ -161,7 +119,7 @@ describe('setProductGroups stores what the bulk upsert of the same groups stores
   it('refuses a product that does not exist (the upsert would create it) and writes the rest', async () => {
     const prefix = 'Unknown';
     await makeProducts(prefix);
-    const [, side] = sides as [Side, Side];
+    const side = sides[1]!;
     const results = await setProductGroups(side.app.ownerContext(), [
       { supplierPid: `${prefix}-nowhere`, groupIds: [groupIds[1]!] },
       { supplierPid: `${prefix}-K1`, groupIds: [groupIds[1]!] },
