@@ -4,7 +4,12 @@ import type { Application } from '../../src/app/application.js';
 import { ManualClock } from '../../src/domain/clock.js';
 import { upsertProducts } from '../../src/domain/products/product-bulk.service.js';
 import type { BulkProductResultDto } from '../../src/domain/products/product-bulk.schemas.js';
-import { setProductGroups } from '../../src/domain/products/product-groups-bulk.service.js';
+import {
+  setProductGroups,
+  type ProductGroupList,
+} from '../../src/domain/products/product-groups-bulk.service.js';
+import { getProductSheet } from '../../src/domain/products/product-sheet.service.js';
+import { listProducts } from '../../src/domain/products/product.service.js';
 import { GROUPS_MAX } from '../../src/domain/products/product-model.rules.js';
 import { pairedWorkspaces, writeOnBoth } from '../helpers/paired-workspaces.js';
 import { comparableResult, productState, revisionRises, touchedProducts } from '../helpers/product-state.js';
@@ -23,14 +28,36 @@ const SEED = Number(process.env.GROUPS_EQUALITY_SEED ?? 20261129);
 const clock = new ManualClock(new Date('2026-03-01T08:00:00.000Z'));
 type Write = (
   ctx: ReturnType<Application['ownerContext']>,
-  entries: { supplierPid: string; groupIds: number[] }[],
+  entries: ProductGroupList[],
 ) => Promise<BulkProductResultDto[]>;
 const MISSING_GROUP = 999_999;
+
+/**
+ * The upsert's side: changes become the whole list, from the product's stored sheet (the oracle of
+ * what changes mean: an added group goes last unless the product is in it, a removed one leaves).
+ */
+const upsertLists: Write = async (ctx, entries) => {
+  const lists: { supplierPid: string; groupIds: readonly number[] }[] = [];
+  for (const entry of entries) {
+    if ('groupIds' in entry) {
+      lists.push(entry);
+      continue;
+    }
+    const [product] = await listProducts(ctx, { all: true, supplierPid: entry.supplierPid });
+    let list = product ? (await getProductSheet(ctx, product.id)).groups.map((g) => g.id) : [];
+    for (const { groupId, remove } of entry.changes) {
+      if (remove) list = list.filter((g) => g !== groupId);
+      else if (!list.includes(groupId)) list.push(groupId);
+    }
+    lists.push({ supplierPid: entry.supplierPid, groupIds: list });
+  }
+  return upsertProducts(ctx, lists);
+};
 
 const { sides, groupIds } = pairedWorkspaces<Write>({
   dirPrefix: 'pim-groups-equality-',
   clock,
-  writes: [(ctx, entries) => upsertProducts(ctx, entries), setProductGroups],
+  writes: [upsertLists, setProductGroups],
   groups: [['Werkzeug'], ['Bohrer', 0], ['Zubehör'], ['Kabel']],
 });
 
@@ -53,6 +80,7 @@ const slot = fc.oneof(
   { weight: 1, arbitrary: fc.constant(4) },
 );
 const groupOf = (s: number) => (s === 4 ? MISSING_GROUP : groupIds[s]!);
+/** A whole list of groups, or changes to the stored one (a catalogue's update mappings). */
 const entryArb = fc.record({
   key: fc.integer({ min: 0, max: 3 }),
   slots: fc.oneof(
@@ -60,6 +88,10 @@ const entryArb = fc.record({
     { weight: 1, arbitrary: slot.map((s) => [s, s]) },
     { weight: 1, arbitrary: fc.constant(Array.from({ length: GROUPS_MAX + 1 }, (_, i) => i % 4)) },
   ),
+  changes: fc.option(fc.array(fc.record({ slot, remove: fc.boolean() }), { maxLength: 4 }), {
+    nil: undefined,
+    freq: 2,
+  }),
 });
 /** Mostly one entry per product; a second one is refused (it names the key again). */
 const batchArb = fc.oneof(
@@ -78,10 +110,15 @@ describe('setProductGroups stores what the bulk upsert of the same groups stores
         await makeProducts(prefix);
         for (const [n, batch] of batches.entries()) {
           clock.advance(1000);
-          const entries = batch.map((e) => ({
-            supplierPid: `${prefix}-K${e.key}`,
-            groupIds: e.slots.map(groupOf),
-          }));
+          const entries = batch.map((e): ProductGroupList => {
+            const supplierPid = `${prefix}-K${e.key}`;
+            return e.changes
+              ? {
+                  supplierPid,
+                  changes: e.changes.map((c) => ({ groupId: groupOf(c.slot), remove: c.remove })),
+                }
+              : { supplierPid, groupIds: e.slots.map(groupOf) };
+          });
           const [upsert, set] = await writeOnBoth(sides, prefix, entries);
           const what = `run ${run}, batch ${n}: ${JSON.stringify(entries)}`;
           // Statuses and codes; the upsert's schema words a list too long in its own sentence.

@@ -37,6 +37,24 @@ export async function findGroupIds(db: WorkspaceDb, ids: readonly number[]): Pro
   return new Set(result.rows.map((row) => row.id));
 }
 
+/** The groups after the first of these products, in order, by product (those with any). */
+export async function findExtraGroups(
+  db: WorkspaceDb,
+  productIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const lists = new Map<number, number[]>();
+  if (productIds.length === 0) return lists;
+  const result = await sql<{ product_id: number; group_id: number }>`SELECT product_id, group_id
+    FROM product_extra_group WHERE product_id IN ${catalogueSql(db).idList(productIds)}
+    ORDER BY product_id, position`.execute(db);
+  for (const row of result.rows) {
+    const list = lists.get(row.product_id);
+    if (list) list.push(row.group_id);
+    else lists.set(row.product_id, [row.group_id]);
+  }
+  return lists;
+}
+
 /** Feature definition ids by ftidref, and the ids of those this call created. */
 export interface DefinitionIds {
   byFtidref: Map<string, number>;

@@ -5,7 +5,7 @@ import { groupNotFound } from '../groups/group.service.js';
 import type { BulkProductResultDto } from './product-bulk.schemas.js';
 import { lockNamed } from './product-bulk-fast.js';
 import { deletePartRows, insertPartRows } from './product-bulk-parts.repository.js';
-import { changeProducts, findGroupIds, touchOnly } from './product-bulk-write.repository.js';
+import { changeProducts, findExtraGroups, findGroupIds, touchOnly } from './product-bulk-write.repository.js';
 import { BULK_DOCUMENTS_MAX } from './product-limits.js';
 import { GROUPS_MAX } from './product-model.rules.js';
 import { checkGroupIds } from './product-parts.rules.js';
@@ -18,10 +18,26 @@ import { checkGroupIds } from './product-parts.rules.js';
  * product and a 270,000-product import's heap grew by 170 MB in its last seconds (docs/bmecat.md).
  */
 
-export interface ProductGroupList {
-  supplierPid: string;
-  /** Every group of the product in order: the first is its group (none for an empty list). */
-  groupIds: readonly number[];
+/**
+ * A product's groups: the whole list in order (the first is its group, none for an empty list), or
+ * changes to the stored list, in order: a group added goes last unless the product is in it, a
+ * group removed leaves the list (a catalogue's update mappings, mode new or delete).
+ */
+export type ProductGroupList =
+  | { supplierPid: string; groupIds: readonly number[] }
+  | { supplierPid: string; changes: readonly { groupId: number; remove: boolean }[] };
+
+const named = (entry: ProductGroupList) =>
+  'groupIds' in entry ? entry.groupIds : entry.changes.filter((c) => !c.remove).map((c) => c.groupId);
+
+/** The list after the changes, from the stored one. */
+function changedList(stored: readonly number[], changes: readonly { groupId: number; remove: boolean }[]) {
+  let list = [...stored];
+  for (const { groupId, remove } of changes) {
+    if (remove) list = list.filter((g) => g !== groupId);
+    else if (!list.includes(groupId)) list.push(groupId);
+  }
+  return list;
 }
 
 /**
@@ -43,34 +59,54 @@ export async function setProductGroups(
   return ctx.transaction(async (db) => {
     const at = ctx.clock.now().toISOString();
     // The groups first, then the products: the order in which the bulk upsert locks them.
-    const groups = await findGroupIds(db, [...new Set(entries.flatMap((e) => e.groupIds))]);
+    const groups = await findGroupIds(db, [...new Set(entries.flatMap(named))]);
     const stored = new Map(
       (await lockNamed(db, [...new Set(entries.map((e) => e.supplierPid))])).map((row) => [
         row.supplier_pid,
         row,
       ]),
     );
+    // The stored lists the changes start from (their groups exist: the rows refer to them).
+    const extras = entries.some((e) => 'changes' in e)
+      ? await findExtraGroups(
+          db,
+          [...stored.values()].map((row) => row.id),
+        )
+      : new Map<number, number[]>();
     const results: BulkProductResultDto[] = [];
     const changes: { id: number; fields: Record<string, never>; groupId?: number | null }[] = [];
     const extraRows: [number, number, number][] = [];
     const masters = new Set<number>();
-    const named = new Map<string, number>();
-    for (const [index, { supplierPid, groupIds }] of entries.entries()) {
+    const keys = new Map<string, number>();
+    for (const [index, entry] of entries.entries()) {
+      const { supplierPid } = entry;
       const product = stored.get(supplierPid);
+      let groupIds: readonly number[] = 'groupIds' in entry ? entry.groupIds : [];
+      let storedGroups: readonly number[] = [];
       try {
+        if ('changes' in entry) {
+          if (!product)
+            throw new NotFoundError(`No product has supplierPid '${supplierPid}'`, 'PRODUCT_NOT_FOUND');
+          storedGroups = [
+            ...(product.group_id === null ? [] : [product.group_id]),
+            ...(extras.get(product.id) ?? []),
+          ];
+          groupIds = changedList(storedGroups, entry.changes);
+        }
         // The upsert's order: the document's shape, its key, its groups.
         if (groupIds.length > GROUPS_MAX)
           throw new ValidationError(
             `groupIds holds at most ${GROUPS_MAX} groups, this one ${groupIds.length}`,
           );
-        const earlier = named.get(supplierPid);
+        const earlier = keys.get(supplierPid);
         if (earlier !== undefined)
           throw new ValidationError(
             `supplierPid '${supplierPid}' is already the key of document ${earlier} of this batch`,
           );
-        named.set(supplierPid, index);
+        keys.set(supplierPid, index);
         checkGroupIds(groupIds);
-        for (const id of groupIds) if (!groups.has(id)) throw groupNotFound(id);
+        // A stored group exists (the product's rows refer to it); a named one must.
+        for (const id of groupIds) if (!groups.has(id) && !storedGroups.includes(id)) throw groupNotFound(id);
         // Where the upsert would create a product, this only sets groups of existing ones.
         if (!product)
           throw new NotFoundError(`No product has supplierPid '${supplierPid}'`, 'PRODUCT_NOT_FOUND');

@@ -1,8 +1,10 @@
 import type { RequestContext } from '../../domain/context.js';
 import { findGroupByCatalogId } from '../../domain/groups/catalog-group-id.service.js';
-import { setProductGroups } from '../../domain/products/product-groups-bulk.service.js';
+import {
+  setProductGroups,
+  type ProductGroupList,
+} from '../../domain/products/product-groups-bulk.service.js';
 import { BmecatError } from './bmecat-reader.js';
-import { storedSheet } from './bmecat-stored-products.js';
 
 /**
  * The file's PRODUCT_TO_CATALOGGROUP_MAPs (docs/bmecat.md, "Importing" 5). In a T_NEW_CATALOG each
@@ -61,9 +63,11 @@ export class Memberships {
    * Writes every product's groups once the products are written, `batchSize` products a call
    * (setProductGroups: only the groups, where the bulk upsert checked and planned each as a whole
    * document and the garbage took a 270,000-product import from 345 to 590 MB in its last
-   * seconds), each mapping let go once its batch is written. `inFile` holds the file's SUPPLIER_PIDs; `skipped` those a continued import
-   * left out; `refuse` fails or skips a product. A mapping that names no product fails the import
-   * as a whole (nothing is written: the import's transaction), whichever batch it is met in.
+   * seconds; an update's changes applied to the stored lists there, where each product's whole
+   * sheet was read here), each mapping let go once its batch is written. `inFile` holds the file's
+   * SUPPLIER_PIDs; `skipped` those a continued import left out; `refuse` fails or skips a product.
+   * A mapping that names no product fails the import as a whole (nothing is written: the import's
+   * transaction), whichever batch it is met in.
    */
   async write(
     ctx: RequestContext,
@@ -72,60 +76,41 @@ export class Memberships {
     refuse: (supplierPid: string, message: string, line: number, column: number) => void,
     batchSize: number,
   ): Promise<void> {
-    let documents: { supplierPid: string; groupIds: number[] }[] = [];
+    const update = this.transaction !== 'T_NEW_CATALOG';
+    let lists: ProductGroupList[] = [];
     let places: Entry[] = [];
     const flush = async () => {
-      const results = await setProductGroups(ctx, documents);
+      const results = await setProductGroups(ctx, lists);
       results.forEach((result, j) => {
         if (result.status === 200) return;
         const entry = places[j]!;
-        refuse(documents[j]!.supplierPid, result.error ?? 'refused', entry.line, entry.column);
+        const supplierPid = lists[j]!.supplierPid;
+        // A mapping that names no product is a mistake of the file: it fails the import as a whole.
+        if (result.code === 'PRODUCT_NOT_FOUND') throw noSuchProduct(supplierPid, entry, update);
+        refuse(supplierPid, result.error ?? 'refused', entry.line, entry.column);
       });
-      documents = [];
+      lists = [];
       places = [];
     };
     for (const [supplierPid, entry] of this.entries) {
       this.entries.delete(supplierPid);
       if (skipped.has(supplierPid)) continue;
-      const groupIds = await this.groupsOf(ctx, supplierPid, entry, inFile);
-      if (groupIds === undefined) {
-        const where =
-          this.transaction === 'T_NEW_CATALOG'
-            ? 'the file does not hold'
-            : 'neither the file nor the workspace holds';
-        // A mapping that names no product is a mistake of the file: it fails the import as a whole.
-        throw new BmecatError(
-          `PRODUCT_TO_CATALOGGROUP_MAP names the product '${supplierPid}', which ${where}`,
-          entry.line,
-          entry.column,
-        );
-      }
-      documents.push({ supplierPid, groupIds });
+      if (update) lists.push({ supplierPid, changes: entry.ops });
+      else if (!inFile.has(supplierPid)) throw noSuchProduct(supplierPid, entry, update);
+      // A whole catalogue's mappings (none removes) list the product's groups in file order.
+      else lists.push({ supplierPid, groupIds: [...new Set(entry.ops.map((op) => op.groupId))] });
       places.push(entry);
-      if (documents.length === batchSize) await flush();
+      if (lists.length === batchSize) await flush();
     }
-    if (documents.length > 0) await flush();
+    if (lists.length > 0) await flush();
   }
+}
 
-  /** The product's whole group list after the file's mappings, or undefined for no such product. */
-  private async groupsOf(
-    ctx: RequestContext,
-    supplierPid: string,
-    entry: Entry,
-    inFile: ReadonlySet<string>,
-  ): Promise<number[] | undefined> {
-    let groups: number[] = [];
-    if (this.transaction === 'T_NEW_CATALOG') {
-      if (!inFile.has(supplierPid)) return undefined;
-    } else {
-      const sheet = await storedSheet(ctx, supplierPid);
-      if (!sheet) return undefined;
-      groups = sheet.groups.map((g) => g.id);
-    }
-    for (const op of entry.ops) {
-      if (op.remove) groups = groups.filter((g) => g !== op.groupId);
-      else if (!groups.includes(op.groupId)) groups.push(op.groupId);
-    }
-    return groups;
-  }
+function noSuchProduct(supplierPid: string, entry: Entry, update: boolean): BmecatError {
+  const where = update ? 'neither the file nor the workspace holds' : 'the file does not hold';
+  return new BmecatError(
+    `PRODUCT_TO_CATALOGGROUP_MAP names the product '${supplierPid}', which ${where}`,
+    entry.line,
+    entry.column,
+  );
 }

@@ -5,8 +5,7 @@ import { listProducts } from '../../domain/products/product.service.js';
 /**
  * The stored sheet of the product with this SUPPLIER_PID (inside the import's transaction, so a
  * product the same file created is found), or undefined. For the parts of an update file that
- * change a stored product partly: its groups (PRODUCT_TO_CATALOGGROUP_MAP with a mode), its prices
- * (T_UPDATE_PRICES).
+ * change a stored product partly: its prices (T_UPDATE_PRICES).
  */
 export async function storedSheet(
   ctx: RequestContext,
