@@ -3,7 +3,6 @@ import { isUniqueViolation } from '../../db/constraint-errors.js';
 import { withSavepoint } from '../../db/savepoint.js';
 import { isAbortedTransaction } from '../../db/transaction-retry.js';
 import { RIGHTS, useWorkspace, type RequestContext, type WorkspaceContext } from '../context.js';
-import { errorStatus } from '../error-codes.js';
 import { Turns } from '../fair-turns.js';
 import { DomainError, NotFoundError, ValidationError } from '../errors.js';
 import { documentValidator } from '../validation/schema-validation.js';
@@ -24,10 +23,17 @@ import { lockNamed, namedPids, writeBatch, type Outcome } from './product-bulk-f
 import { dropUnusedDefinitions, ensureDefinitions, findBulkKeys } from './product-bulk-write.repository.js';
 import { lockProducts } from './product-lock.repository.js';
 import type { Pending } from './product-bulk-plan.js';
-import { masterCannotChange, masterNotFound } from './product-bulk.rules.js';
+import {
+  checkBatchSize,
+  keyRepeated,
+  masterCannotChange,
+  masterNotFound,
+  noProductWithPid,
+  refusal,
+} from './product-bulk.rules.js';
 import { writeNewProductSheet, writeProductSheet } from './product-sheet.service.js';
 import { deleteProduct } from './product.service.js';
-import { BULK_DOCUMENTS_MAX, BULK_ROWS_MAX } from './product-limits.js';
+import { BULK_ROWS_MAX } from './product-limits.js';
 
 /**
  * Bulk upsert and bulk delete for integrations that sync whole catalogues. Each document is
@@ -37,19 +43,6 @@ import { BULK_DOCUMENTS_MAX, BULK_ROWS_MAX } from './product-limits.js';
  */
 
 const validateDocument = documentValidator<BulkProductDocumentInput>(BulkProductDocument);
-
-function refusal(error: DomainError): { status: number; error: string; code: string } {
-  return { status: errorStatus(error.detailCode), error: error.message, code: error.detailCode };
-}
-
-function checkBatchSize(count: number): void {
-  if (count > BULK_DOCUMENTS_MAX) {
-    throw new ValidationError(
-      `A batch holds at most ${BULK_DOCUMENTS_MAX} documents, this one ${count}: split it`,
-      'BATCH_TOO_LARGE',
-    );
-  }
-}
 
 /** Items of an array property of a raw (not yet validated) document, else 0. */
 function itemsOf(value: unknown): unknown[] {
@@ -110,9 +103,7 @@ async function sortOut(
       const doc = validateDocument(raw);
       const earlier = firstIndex.get(doc.supplierPid);
       if (earlier !== undefined) {
-        throw new ValidationError(
-          `supplierPid '${doc.supplierPid}' is already the key of document ${earlier} of this batch`,
-        );
+        throw keyRepeated(doc.supplierPid, earlier);
       }
       firstIndex.set(doc.supplierPid, index);
       pending.push({ index, doc });
@@ -325,10 +316,10 @@ export async function deleteProducts(
     for (const key of keys) {
       const row = byKey.get(key);
       if (!row) {
-        const error = new NotFoundError(
-          typeof key === 'string' ? `No product has supplierPid '${key}'` : `Product ${key} not found`,
-          'PRODUCT_NOT_FOUND',
-        );
+        const error =
+          typeof key === 'string'
+            ? noProductWithPid(key)
+            : new NotFoundError(`Product ${key} not found`, 'PRODUCT_NOT_FOUND');
         results.push({
           supplierPid: typeof key === 'string' ? key : null,
           id: typeof key === 'number' ? key : null,

@@ -1,12 +1,11 @@
 import { RIGHTS, useWorkspace, type RequestContext } from '../context.js';
-import { errorStatus } from '../error-codes.js';
-import { DomainError, NotFoundError, ValidationError } from '../errors.js';
+import { DomainError, ValidationError } from '../errors.js';
 import { groupNotFound } from '../groups/group.service.js';
 import type { BulkProductResultDto } from './product-bulk.schemas.js';
 import { lockNamed } from './product-bulk-fast.js';
 import { deletePartRows, insertPartRows } from './product-bulk-parts.repository.js';
 import { changeProducts, findExtraGroups, findGroupIds, touchOnly } from './product-bulk-write.repository.js';
-import { BULK_DOCUMENTS_MAX } from './product-limits.js';
+import { checkBatchSize, keyRepeated, noProductWithPid, refusal } from './product-bulk.rules.js';
 import { GROUPS_MAX } from './product-model.rules.js';
 import { checkGroupIds } from './product-parts.rules.js';
 
@@ -51,11 +50,7 @@ export async function setProductGroups(
   entries: readonly ProductGroupList[],
 ): Promise<BulkProductResultDto[]> {
   const ctx = useWorkspace(context, RIGHTS.edit);
-  if (entries.length > BULK_DOCUMENTS_MAX)
-    throw new ValidationError(
-      `A batch holds at most ${BULK_DOCUMENTS_MAX} documents, this one ${entries.length}: split it`,
-      'BATCH_TOO_LARGE',
-    );
+  checkBatchSize(entries.length);
   return ctx.transaction(async (db) => {
     const at = ctx.clock.now().toISOString();
     // The groups first, then the products: the order in which the bulk upsert locks them.
@@ -85,8 +80,7 @@ export async function setProductGroups(
       let storedGroups: readonly number[] = [];
       try {
         if ('changes' in entry) {
-          if (!product)
-            throw new NotFoundError(`No product has supplierPid '${supplierPid}'`, 'PRODUCT_NOT_FOUND');
+          if (!product) throw noProductWithPid(supplierPid);
           storedGroups = [
             ...(product.group_id === null ? [] : [product.group_id]),
             ...(extras.get(product.id) ?? []),
@@ -99,21 +93,16 @@ export async function setProductGroups(
             `groupIds holds at most ${GROUPS_MAX} groups, this one ${groupIds.length}`,
           );
         const earlier = keys.get(supplierPid);
-        if (earlier !== undefined)
-          throw new ValidationError(
-            `supplierPid '${supplierPid}' is already the key of document ${earlier} of this batch`,
-          );
+        if (earlier !== undefined) throw keyRepeated(supplierPid, earlier);
         keys.set(supplierPid, index);
         checkGroupIds(groupIds);
         // A stored group exists (the product's rows refer to it); a named one must.
         for (const id of groupIds) if (!groups.has(id) && !storedGroups.includes(id)) throw groupNotFound(id);
         // Where the upsert would create a product, this only sets groups of existing ones.
-        if (!product)
-          throw new NotFoundError(`No product has supplierPid '${supplierPid}'`, 'PRODUCT_NOT_FOUND');
+        if (!product) throw noProductWithPid(supplierPid);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        const status = errorStatus(error.detailCode);
-        results.push({ supplierPid, id: null, status, error: error.message, code: error.detailCode });
+        results.push({ supplierPid, id: null, ...refusal(error) });
         continue;
       }
       const group = groupIds[0] ?? null;
