@@ -63,7 +63,7 @@ import {
   type NightlySyncResult,
 } from './lib/sync.js';
 import type { Row } from './lib/report.js';
-import { fairnessRow, measureFairness, type FairnessResult } from './lib/fairness.js';
+import { fairnessRow, fullLists, measureFairness, type FairnessResult } from './lib/fairness.js';
 import { lockWaitRow, measureLockWait, type LockWaitResult } from './lib/lock-wait.js';
 import { accessLogRow, type AccessLogResult } from './lib/access-log.js';
 import {
@@ -241,16 +241,11 @@ async function measureRest(): Promise<void> {
     outcomes.push({ endpoint, outcome: await measureEndpoint(endpoint, ctx, timing, pim) });
   }
   if (wanted('full-list')) fullList = await measureFull(ctx, pim);
+  const randomId = () => ctx.manifest.firstId + Math.floor(Math.random() * ctx.manifest.products);
   if (wanted('fairness')) {
     console.log('  fairness: GET by id while 10 full lists stream');
     await waitForQuiet(pim.pid, timing.quietWaitMs);
-    const m = ctx.manifest;
-    fairness = await measureFairness(
-      ctx.baseUrl,
-      ctx.token,
-      () => m.firstId + Math.floor(Math.random() * m.products),
-      10,
-    );
+    fairness = await measureFairness(ctx.baseUrl, ctx.token, randomId, fullLists(10));
   }
   // An export read as fast as it is written never waits for its client: it must give turns itself.
   for (const [key, format, name] of [
@@ -260,18 +255,11 @@ async function measureRest(): Promise<void> {
     if (!wanted(key)) continue;
     console.log(`  fairness: GET by id while ${name} of the catalogue streams`);
     await waitForQuiet(pim.pid, timing.quietWaitMs);
-    const m = ctx.manifest;
     exportFairness.push(
-      await measureFairness(
-        ctx.baseUrl,
-        ctx.token,
-        () => m.firstId + Math.floor(Math.random() * m.products),
-        1,
-        {
-          paths: [`/api/export?format=${format}`],
-          streaming: `${name} of the catalogue streams`,
-        },
-      ),
+      await measureFairness(ctx.baseUrl, ctx.token, randomId, {
+        paths: [`/api/export?format=${format}`],
+        streaming: `${name} of the catalogue streams`,
+      }),
     );
   }
   // SQLite's write lock (issue 34): a wait for it stopped the whole server. On PostgreSQL a

@@ -6,7 +6,8 @@ export const FAIRNESS_TARGET_P99_MS = 100;
 
 export interface FairnessResult {
   /** What streamed meanwhile, for the row's name: "10 full lists stream". */
-  streaming?: string;
+  streaming: string;
+  /** How many answers streamed. */
   lists: number;
   listsMs: number;
   requests: number;
@@ -16,21 +17,27 @@ export interface FairnessResult {
   failed?: string;
 }
 
+/** `count` full lists of the catalogue, as measureFairness streams them. */
+export function fullLists(count: number): { paths: string[]; streaming: string } {
+  return {
+    paths: Array.from({ length: count }, () => '/api/product?all=true'),
+    streaming: `${count} full lists stream`,
+  };
+}
+
 /**
- * Whether long answers starve short ones: `lists` full lists (or the `paths` given, each read as
- * fast as it comes) stream at once while 4 clients ask GET /api/product/{id} one request after
- * another; the latencies of those short requests.
+ * Whether long answers starve short ones: the `paths` (full lists, an export) stream at once, each
+ * read as fast as it comes, while 4 clients ask GET /api/product/{id} one request after another;
+ * the latencies of those short requests.
  */
 export async function measureFairness(
   baseUrl: string,
   token: string,
   randomId: () => number,
-  lists: number,
-  streams?: { paths: string[]; streaming: string },
+  { paths, streaming: what }: { paths: string[]; streaming: string },
 ): Promise<FairnessResult> {
   const started = performance.now();
   let streaming = true;
-  const paths = streams?.paths ?? Array.from({ length: lists }, () => '/api/product?all=true');
   const listing = Promise.all(paths.map((path) => fetchTimed(`${baseUrl}${path}`, token, false))).finally(
     () => {
       streaming = false;
@@ -56,7 +63,7 @@ export async function measureFairness(
   const at = (q: number) =>
     round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN, 1);
   return {
-    ...(streams ? { streaming: streams.streaming } : {}),
+    streaming: what,
     lists: paths.length,
     listsMs: round(performance.now() - started, 0),
     requests: latencies.length,
@@ -69,7 +76,7 @@ export async function measureFairness(
 
 export function fairnessRow(result: FairnessResult): Row {
   return {
-    endpoint: `GET /api/product/{id} while ${result.streaming ?? `${result.lists} full lists stream`}`,
+    endpoint: `GET /api/product/{id} while ${result.streaming}`,
     p50: result.p50,
     p99: result.p99,
     sequential: true,
